@@ -1,0 +1,342 @@
+//! The problem as the user states it: named items and options, before any links are built.
+//!
+//! A [`Problem`] is plain data. It is checked as it is built (every mistake a user can make in a
+//! problem is a [`BuildError`]), and it is what the text reader produces and the text writer
+//! prints, so a problem survives a round trip through Knuth's format unchanged.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use thiserror::Error;
+
+/// An item of a [`Problem`], numbered in the order items were added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemId(pub(crate) u32);
+
+impl ItemId {
+    /// The item's position in [`Problem::items`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A colour that options may give to a secondary item, numbered from 1 in order of first use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ColorId(pub(crate) u32);
+
+/// Whether an item must be covered (primary, within bounds) or may be covered (secondary).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemKind {
+    /// Covered at least `min` and at most `max` times; exact cover is `min == max == 1`.
+    Primary {
+        /// Least number of chosen options that contain the item.
+        min: u32,
+        /// Greatest number of chosen options that contain the item.
+        max: u32,
+    },
+    /// Covered at most once, or by any number of options that all give it the same colour.
+    Secondary,
+}
+
+/// A named item.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// The item's name as written in the problem.
+    pub name: String,
+    /// Primary (with its bounds) or secondary.
+    pub kind: ItemKind,
+}
+
+/// One use of an item inside an option: the item, and its colour if the item is secondary
+/// and coloured. An uncoloured use of a secondary item excludes every other use of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Use {
+    /// The item used.
+    pub item: ItemId,
+    /// Its colour, for a secondary item; never set for a primary item.
+    pub color: Option<ColorId>,
+}
+
+/// What is wrong with an item or option that was offered to a [`Problem`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BuildError {
+    /// Two items have the same name.
+    #[error("item `{0}` is declared twice")]
+    DuplicateItem(String),
+    /// An item name that is empty or contains a blank, `:` or `|`.
+    #[error("`{0}` is not a valid item name (it must be non-empty, without blanks, `:` or `|`)")]
+    BadItemName(String),
+    /// A colour name that is empty or contains a blank, `:` or `|`.
+    #[error("`{0}` is not a valid colour name")]
+    BadColorName(String),
+    /// Multiplicity bounds with `min > max` or `max == 0`.
+    #[error("bounds {min}:{max} on item `{item}` are impossible (need min <= max and max >= 1)")]
+    BadBounds {
+        /// The item's name.
+        item: String,
+        /// The lower bound given.
+        min: u32,
+        /// The upper bound given.
+        max: u32,
+    },
+    /// An option names an item that was never declared.
+    #[error("unknown item `{0}`")]
+    UnknownItem(String),
+    /// An option uses the same item twice.
+    #[error("item `{0}` appears twice in one option")]
+    RepeatedItem(String),
+    /// An option gives a colour to a primary item.
+    #[error("primary item `{0}` cannot have a colour")]
+    ColorOnPrimary(String),
+    /// An option is empty.
+    #[error("an option must contain at least one item")]
+    EmptyOption,
+    /// An option contains no primary item, so no solution could ever choose it.
+    #[error("the option has no primary item")]
+    NoPrimaryItem,
+}
+
+/// An exact-cover problem: items (primary with bounds, or secondary) and options (sets of item
+/// uses). Build one with [`Problem::new`], [`Problem::add_primary`], [`Problem::add_secondary`] and
+/// [`Problem::add_option`], or read one from Knuth's text format with [`crate::parse`].
+///
+/// ```
+/// use exact_cover::Problem;
+///
+/// // Knuth's example: items 1..7, options A..F; the unique solution is {B, D, F}.
+/// let mut p = Problem::new();
+/// for name in ["1", "2", "3", "4", "5", "6", "7"] {
+///     p.add_primary(name).unwrap();
+/// }
+/// for option in [["1", "4", "7"].as_slice(), &["1", "4"], &["4", "5", "7"], &["3", "5", "6"],
+///                &["2", "3", "6", "7"], &["2", "7"]] {
+///     p.add_option_by_names(option.iter().copied()).unwrap();
+/// }
+/// let solutions: Vec<Vec<usize>> = p.solver().solutions().collect();
+/// assert_eq!(solutions, vec![vec![1, 3, 5]]);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Problem {
+    items: Vec<Item>,
+    by_name: HashMap<String, ItemId>,
+    colors: Vec<String>,
+    color_ids: HashMap<String, ColorId>,
+    options: Vec<Vec<Use>>,
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == ':' || c == '|')
+}
+
+impl Problem {
+    /// An empty problem.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a primary item that must be covered exactly once.
+    pub fn add_primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.add_item(name, ItemKind::Primary { min: 1, max: 1 })
+    }
+
+    /// Adds a primary item that must be covered between `min` and `max` times (MCC).
+    pub fn add_primary_with_bounds(
+        &mut self,
+        name: &str,
+        min: u32,
+        max: u32,
+    ) -> Result<ItemId, BuildError> {
+        if min > max || max == 0 {
+            return Err(BuildError::BadBounds { item: name.to_string(), min, max });
+        }
+        self.add_item(name, ItemKind::Primary { min, max })
+    }
+
+    /// Adds a secondary item: covered at most once, or by options that agree on its colour.
+    pub fn add_secondary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.add_item(name, ItemKind::Secondary)
+    }
+
+    fn add_item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, BuildError> {
+        if !valid_name(name) {
+            return Err(BuildError::BadItemName(name.to_string()));
+        }
+        if self.by_name.contains_key(name) {
+            return Err(BuildError::DuplicateItem(name.to_string()));
+        }
+        let id = ItemId(self.items.len() as u32);
+        self.items.push(Item { name: name.to_string(), kind });
+        self.by_name.insert(name.to_string(), id);
+        Ok(id)
+    }
+
+    /// The id of a colour name, creating it on first use.
+    pub fn color(&mut self, name: &str) -> Result<ColorId, BuildError> {
+        if !valid_name(name) {
+            return Err(BuildError::BadColorName(name.to_string()));
+        }
+        if let Some(&id) = self.color_ids.get(name) {
+            return Ok(id);
+        }
+        let id = ColorId(self.colors.len() as u32 + 1);
+        self.colors.push(name.to_string());
+        self.color_ids.insert(name.to_string(), id);
+        Ok(id)
+    }
+
+    /// Adds an option and returns its index. The option must be non-empty, use each item at
+    /// most once, colour only secondary items, and contain a primary item.
+    pub fn add_option(&mut self, uses: &[Use]) -> Result<usize, BuildError> {
+        if uses.is_empty() {
+            return Err(BuildError::EmptyOption);
+        }
+        let mut has_primary = false;
+        for (k, u) in uses.iter().enumerate() {
+            let item = self
+                .items
+                .get(u.item.index())
+                .ok_or_else(|| BuildError::UnknownItem(format!("#{}", u.item.0)))?;
+            if uses[..k].iter().any(|v| v.item == u.item) {
+                return Err(BuildError::RepeatedItem(item.name.clone()));
+            }
+            match item.kind {
+                ItemKind::Primary { .. } if u.color.is_some() => {
+                    return Err(BuildError::ColorOnPrimary(item.name.clone()));
+                }
+                ItemKind::Primary { .. } => has_primary = true,
+                ItemKind::Secondary => {}
+            }
+            if let Some(c) = u.color {
+                if c.0 == 0 || c.0 as usize > self.colors.len() {
+                    return Err(BuildError::BadColorName(format!("#{}", c.0)));
+                }
+            }
+        }
+        if !has_primary {
+            return Err(BuildError::NoPrimaryItem);
+        }
+        self.options.push(uses.to_vec());
+        Ok(self.options.len() - 1)
+    }
+
+    /// Adds an option written as item names, each optionally `name:colour`.
+    pub fn add_option_by_names<'a>(
+        &mut self,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> Result<usize, BuildError> {
+        let mut uses = Vec::new();
+        for token in names {
+            uses.push(self.parse_use(token)?);
+        }
+        self.add_option(&uses)
+    }
+
+    /// Resolves one option token, `name` or `name:colour`, to a [`Use`].
+    pub(crate) fn parse_use(&mut self, token: &str) -> Result<Use, BuildError> {
+        let (name, color) = match token.split_once(':') {
+            Some((n, c)) => (n, Some(c)),
+            None => (token, None),
+        };
+        let item = self
+            .item_id(name)
+            .ok_or_else(|| BuildError::UnknownItem(name.to_string()))?;
+        let color = match color {
+            None => None,
+            Some(c) => {
+                if let ItemKind::Primary { .. } = self.items[item.index()].kind {
+                    return Err(BuildError::ColorOnPrimary(name.to_string()));
+                }
+                Some(self.color(c)?)
+            }
+        };
+        Ok(Use { item, color })
+    }
+
+    /// The item with this name, if any.
+    pub fn item_id(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Every item, in the order added.
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    /// One item.
+    pub fn item(&self, id: ItemId) -> &Item {
+        &self.items[id.index()]
+    }
+
+    /// Every option, in the order added.
+    pub fn options(&self) -> &[Vec<Use>] {
+        &self.options
+    }
+
+    /// The name of a colour.
+    pub fn color_name(&self, id: ColorId) -> &str {
+        &self.colors[id.0 as usize - 1]
+    }
+
+    /// Whether any option colours a secondary item (an XCC problem).
+    pub fn has_colors(&self) -> bool {
+        self.options.iter().flatten().any(|u| u.color.is_some())
+    }
+
+    /// Whether any primary item has bounds other than exactly once (an MCC problem).
+    pub fn has_multiplicities(&self) -> bool {
+        self.items
+            .iter()
+            .any(|i| matches!(i.kind, ItemKind::Primary { min, max } if (min, max) != (1, 1)))
+    }
+
+    /// An option written as its items, `name` or `name:colour`, separated by blanks.
+    pub fn option_text(&self, index: usize) -> String {
+        let mut s = String::new();
+        for (k, u) in self.options[index].iter().enumerate() {
+            if k > 0 {
+                s.push(' ');
+            }
+            s.push_str(&self.items[u.item.index()].name);
+            if let Some(c) = u.color {
+                s.push(':');
+                s.push_str(self.color_name(c));
+            }
+        }
+        s
+    }
+}
+
+/// Writes the problem in Knuth's text format (the format [`crate::parse`] reads).
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        let mut sep = |f: &mut fmt::Formatter<'_>| {
+            let r = if first { Ok(()) } else { f.write_str(" ") };
+            first = false;
+            r
+        };
+        for item in &self.items {
+            if let ItemKind::Primary { min, max } = item.kind {
+                sep(f)?;
+                match (min, max) {
+                    (1, 1) => write!(f, "{}", item.name)?,
+                    (u, v) if u == v => write!(f, "{}|{}", v, item.name)?,
+                    (u, v) => write!(f, "{}:{}|{}", u, v, item.name)?,
+                }
+            }
+        }
+        let secondary: Vec<&Item> =
+            self.items.iter().filter(|i| i.kind == ItemKind::Secondary).collect();
+        if !secondary.is_empty() {
+            write!(f, " |")?;
+            for item in secondary {
+                write!(f, " {}", item.name)?;
+            }
+        }
+        writeln!(f)?;
+        for k in 0..self.options.len() {
+            writeln!(f, "{}", self.option_text(k))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,527 @@
+//! The backtracking search as a resumable state machine.
+//!
+//! Two algorithms share the state:
+//! * **Algorithm C** (Knuth's DLX1, and DLX2 with colours) for problems where every primary
+//!   item is covered exactly once. `COLOR = false` compiles the colour tests away.
+//! * **Algorithm M** (DLX3) for primary items with multiplicities `u:v`. It generalises C, but
+//!   costs more per node, so it is used only when some bounds differ from `1:1`.
+//!
+//! Each follows Knuth's program step for step (the labels below are his: forward, advance,
+//! backup, recover; M2..M9), so that the counts of nodes and updates match his programs
+//! exactly. The machine stops at a solution, at a node allowance, or at the end, and resumes
+//! where it stopped: that makes the solution iterator lazy and lets a caller show progress or
+//! stop a long search from outside.
+//!
+//! For parallel counting the same machine can (a) stop descending at a `cutoff` level and
+//! record the path to each node there (its *prefix*, the index of the option tried at each
+//! level), and (b) replay a prefix, trying only the given option at each of the first levels.
+//! The subtrees below different prefixes are disjoint and together make the whole tree.
+
+use crate::links::{Links, Node};
+use crate::rng::Rng;
+
+/// Which algorithm the problem needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Algorithm {
+    /// Exact cover, no colours (DLX1).
+    Plain,
+    /// Exact cover with colours (DLX2).
+    Colored,
+    /// Multiplicities, with or without colours (DLX3).
+    Multiple,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Label {
+    // Algorithm C.
+    Forward,
+    Advance,
+    Backup,
+    Recover,
+    // Algorithm M (Forward is M2/M3/M4).
+    TryM5,
+    TryM6,
+    Leave,
+    TryAgain,
+    Restore,
+    Done,
+}
+
+/// Why a call to [`Engine::run`] returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Event {
+    Solution,
+    Paused,
+    Done,
+}
+
+/// The search state.
+#[derive(Debug, Clone)]
+pub(crate) struct Engine {
+    pub links: Links,
+    algorithm: Algorithm,
+    label: Label,
+    level: usize,
+    /// `x_l`: the node (or, in M, the item header for "no more options") tried at each level.
+    choice: Vec<u32>,
+    /// The item branched on at each level.
+    best: Vec<u32>,
+    /// M: the first node tweaked at each level.
+    first_tweak: Vec<u32>,
+    /// Which option (0-based) of the level's item is being tried.
+    pub sibling: Vec<u32>,
+    /// How many options the item had when chosen (M: the branch degree).
+    pub degree: Vec<u32>,
+    /// Levels `0..forced.len()` try only option `forced[l]`.
+    forced: Vec<u32>,
+    /// Levels at and below which the enumerator does not descend.
+    cutoff: usize,
+    /// Prefixes recorded at the cutoff.
+    pub prefixes: Vec<Vec<u32>>,
+    /// When replaying a prefix: the counts at the moment the replay reached its subtree.
+    pub path_counts: Option<(u64, u64)>,
+    rng: Option<Rng>,
+    /// Number of levels of the last solution.
+    solution_len: usize,
+    pub nodes: u64,
+    pub solutions: u64,
+}
+
+impl Engine {
+    pub fn new(links: Links, algorithm: Algorithm, rng: Option<Rng>) -> Engine {
+        let depth = match algorithm {
+            Algorithm::Multiple => {
+                let n1 = links.n1 as usize;
+                (1..=n1).map(|i| links.bound[i] as usize).sum::<usize>() + n1 + 2
+            }
+            _ => links.n1 as usize + 2,
+        };
+        Engine {
+            links,
+            algorithm,
+            label: Label::Forward,
+            level: 0,
+            choice: vec![0; depth],
+            best: vec![0; depth],
+            first_tweak: vec![0; depth],
+            sibling: vec![0; depth],
+            degree: vec![0; depth],
+            forced: Vec::new(),
+            cutoff: usize::MAX,
+            prefixes: Vec::new(),
+            path_counts: None,
+            rng,
+            solution_len: 0,
+            nodes: 0,
+            solutions: 0,
+        }
+    }
+
+    /// Stop descending at `level` and record the prefix of every node there.
+    pub fn set_cutoff(&mut self, level: usize) {
+        self.cutoff = level;
+    }
+
+    /// Explore only the subtree below `prefix`.
+    pub fn set_forced(&mut self, prefix: Vec<u32>) {
+        self.forced = prefix;
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.label == Label::Done
+    }
+
+    /// Current depth of the search.
+    pub fn level(&self) -> usize {
+        self.level
+    }
+
+    /// Runs until a solution, the end, or until `nodes` reaches `until`.
+    pub fn run(&mut self, until: u64) -> Event {
+        match self.algorithm {
+            Algorithm::Plain => self.run_c::<false>(until),
+            Algorithm::Colored => self.run_c::<true>(until),
+            Algorithm::Multiple => self.run_m(until),
+        }
+    }
+
+    /// The options of the last solution found, as problem indices, in level order.
+    pub fn solution(&self) -> Vec<usize> {
+        let n = self.links.n;
+        self.choice[..self.solution_len]
+            .iter()
+            .filter(|&&x| x > n)
+            .map(|&x| self.links.option_of(x))
+            .collect()
+    }
+
+    fn on_arrival(&mut self) {
+        if self.path_counts.is_none() && self.level == self.forced.len() {
+            self.path_counts = Some((self.nodes, self.links.updates));
+        }
+    }
+
+    /// Algorithm C: the item of minimum length, ties to the leftmost (or, with a generator,
+    /// chosen uniformly among the tied ones, as DLX1 does when randomising).
+    #[inline(always)]
+    fn choose_c(&mut self) -> (u32, u32) {
+        let links = &self.links;
+        let mut best = 0;
+        let mut t = u32::MAX;
+        let mut ties = 0u64;
+        let mut k = links.right_of(0);
+        while k != 0 {
+            let len = links.len(k);
+            if len < t {
+                best = k;
+                t = len;
+                ties = 1;
+                if len == 0 {
+                    break;
+                }
+            } else if len == t {
+                if let Some(rng) = self.rng.as_mut() {
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        best = k;
+                    }
+                }
+            }
+            k = links.right_of(k);
+        }
+        (best, t)
+    }
+
+    fn run_c<const COLOR: bool>(&mut self, until: u64) -> Event {
+        loop {
+            match self.label {
+                Label::Forward => {
+                    if self.nodes >= until {
+                        return Event::Paused;
+                    }
+                    if self.links.right_of(0) == 0 {
+                        // Only at level 0, when there is no primary item: the empty solution.
+                        self.nodes += 1;
+                        self.solutions += 1;
+                        self.solution_len = 0;
+                        self.label = Label::Done;
+                        return Event::Solution;
+                    }
+                    self.on_arrival();
+                    self.nodes += 1;
+                    let l = self.level;
+                    let (i, len) = self.choose_c();
+                    self.best[l] = i;
+                    self.degree[l] = len;
+                    self.sibling[l] = 0;
+                    self.links.cover::<COLOR>(i);
+                    self.choice[l] = self.links.nd(i).down;
+                    self.label = Label::Advance;
+                }
+                Label::Advance => {
+                    let l = self.level;
+                    let x = self.choice[l];
+                    if x == self.best[l] {
+                        self.label = Label::Backup;
+                        continue;
+                    }
+                    if l < self.forced.len() && self.sibling[l] < self.forced[l] {
+                        self.choice[l] = self.links.nd(x).down;
+                        self.sibling[l] += 1;
+                        continue;
+                    }
+                    self.links.commit_rest::<COLOR>(x);
+                    if self.links.right_of(0) == 0 {
+                        self.nodes += 1;
+                        self.solutions += 1;
+                        self.solution_len = l + 1;
+                        self.label = Label::Recover;
+                        return Event::Solution;
+                    }
+                    if l + 1 == self.cutoff {
+                        self.prefixes.push(self.sibling[..=l].to_vec());
+                        self.label = Label::Recover;
+                        continue;
+                    }
+                    self.level = l + 1;
+                    self.label = Label::Forward;
+                }
+                Label::Backup => {
+                    let l = self.level;
+                    self.links.uncover::<COLOR>(self.best[l]);
+                    if l == 0 {
+                        self.label = Label::Done;
+                        return Event::Done;
+                    }
+                    self.level = l - 1;
+                    self.label = Label::Recover;
+                }
+                Label::Recover => {
+                    let l = self.level;
+                    let x = self.choice[l];
+                    self.links.uncommit_rest::<COLOR>(x);
+                    if l < self.forced.len() {
+                        self.label = Label::Backup;
+                        continue;
+                    }
+                    self.choice[l] = self.links.nd(x).down;
+                    self.sibling[l] += 1;
+                    self.label = Label::Advance;
+                }
+                Label::Done => return Event::Done,
+                _ => unreachable!("Algorithm M label in Algorithm C"),
+            }
+        }
+    }
+
+    /// Algorithm M: the item of minimum branch degree `len + 1 - max(bound - slack, 0)`;
+    /// ties go to the smaller slack, then to the longer list, then to the leftmost.
+    fn choose_m(&mut self) -> (u32, i64) {
+        let links = &self.links;
+        let mut best = 0;
+        let mut best_key = (i64::MAX, i32::MAX, 0i64);
+        let mut ties = 0u64;
+        let mut k = links.right_of(0);
+        while k != 0 {
+            let len = links.len(k) as i64;
+            let (b, s) = (links.bound[k as usize], links.slack[k as usize]);
+            let theta = len + 1 - (b - s).max(0) as i64;
+            let key = (theta, s, -len);
+            let better = (key.0, key.1, key.2) < (best_key.0, best_key.1, best_key.2);
+            if better {
+                best = k;
+                best_key = key;
+                ties = 1;
+            } else if key == best_key {
+                if let Some(rng) = self.rng.as_mut() {
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        best = k;
+                    }
+                }
+            }
+            k = links.right_of(k);
+        }
+        (best, best_key.0)
+    }
+
+    /// M6: the other items of option `x`: primary ones lose one from their bound (and are
+    /// covered at zero), secondary ones are committed.
+    fn commit_rest_m(&mut self, x: u32) {
+        let n1 = self.links.n1 as i32;
+        let mut p = x + 1;
+        while p != x {
+            let Node { top, up, .. } = *self.links.nd(p);
+            if top <= 0 {
+                p = up;
+                continue;
+            }
+            if top <= n1 {
+                let j = top as usize;
+                self.links.bound[j] -= 1;
+                if self.links.bound[j] == 0 {
+                    self.links.cover::<true>(j as u32);
+                }
+            } else {
+                self.links.commit::<true>(p, top as u32);
+            }
+            p += 1;
+        }
+    }
+
+    /// M7: undoes [`Engine::commit_rest_m`].
+    fn uncommit_rest_m(&mut self, x: u32) {
+        let n1 = self.links.n1 as i32;
+        let mut p = x - 1;
+        while p != x {
+            let Node { top, down, .. } = *self.links.nd(p);
+            if top <= 0 {
+                p = down;
+                continue;
+            }
+            if top <= n1 {
+                let j = top as usize;
+                self.links.bound[j] += 1;
+                if self.links.bound[j] == 1 {
+                    self.links.uncover::<true>(j as u32);
+                }
+            } else {
+                self.links.uncommit::<true>(p, top as u32);
+            }
+            p -= 1;
+        }
+    }
+
+    /// Removes the first option `x` of item `i`'s list for the rest of this level; with
+    /// `block`, also hides it from the other items (unless `i` is covered, they already are).
+    fn tweak(&mut self, x: u32, i: u32, block: bool) {
+        if block {
+            self.links.hide::<true>(x);
+        }
+        let d = self.links.nd(x).down;
+        self.links.nd_mut(i).down = d;
+        self.links.nd_mut(d).up = i;
+        self.links.nd_mut(i).top -= 1;
+        self.links.updates += 1;
+    }
+
+    /// Puts back every option tweaked at level `l`, in order, and restores `i`'s length.
+    fn untweak(&mut self, l: usize, i: u32, unblock: bool) {
+        let a = self.first_tweak[l];
+        let z = self.links.nd(i).down;
+        self.links.nd_mut(i).down = a;
+        let (mut x, mut y, mut k) = (a, i, 0);
+        while x != z {
+            self.links.nd_mut(x).up = y;
+            k += 1;
+            if unblock {
+                self.links.unhide::<true>(x);
+            }
+            y = x;
+            x = self.links.nd(x).down;
+        }
+        self.links.nd_mut(z).up = y;
+        self.links.nd_mut(i).top += k;
+    }
+
+    fn run_m(&mut self, until: u64) -> Event {
+        loop {
+            match self.label {
+                Label::Forward => {
+                    if self.nodes >= until {
+                        return Event::Paused;
+                    }
+                    let l = self.level;
+                    if self.links.right_of(0) == 0 {
+                        self.nodes += 1;
+                        self.solutions += 1;
+                        self.solution_len = l;
+                        self.label = Label::Leave;
+                        return Event::Solution;
+                    }
+                    if l == self.cutoff {
+                        self.prefixes.push(self.sibling[..l].to_vec());
+                        self.label = Label::Leave;
+                        continue;
+                    }
+                    self.on_arrival();
+                    self.nodes += 1;
+                    let (i, theta) = self.choose_m();
+                    if theta <= 0 {
+                        self.label = Label::Leave;
+                        continue;
+                    }
+                    self.best[l] = i;
+                    self.degree[l] = theta as u32;
+                    self.sibling[l] = 0;
+                    let x = self.links.nd(i).down;
+                    let iu = i as usize;
+                    self.links.bound[iu] -= 1;
+                    if self.links.bound[iu] == 0 {
+                        self.links.cover::<true>(i);
+                    }
+                    if self.links.bound[iu] != 0 || self.links.slack[iu] != 0 {
+                        self.first_tweak[l] = x;
+                    }
+                    self.choice[l] = x;
+                    self.label = Label::TryM5;
+                }
+                Label::TryM5 => {
+                    let l = self.level;
+                    let (i, x) = (self.best[l], self.choice[l]);
+                    let (b, s) = (self.links.bound[i as usize], self.links.slack[i as usize]);
+                    self.label = if b == 0 && s == 0 {
+                        if x != i { Label::TryM6 } else { Label::Restore }
+                    } else if (self.links.len(i) as i64) <= (b - s) as i64 {
+                        Label::Restore
+                    } else {
+                        if x != i {
+                            self.tweak(x, i, b != 0);
+                        } else if b != 0 {
+                            self.links.unlink_item(i);
+                        }
+                        Label::TryM6
+                    };
+                }
+                Label::TryM6 => {
+                    let l = self.level;
+                    let (i, x) = (self.best[l], self.choice[l]);
+                    if l < self.forced.len() && self.sibling[l] < self.forced[l] {
+                        debug_assert!(x != i);
+                        self.choice[l] = self.links.nd(x).down;
+                        self.sibling[l] += 1;
+                        self.label = Label::TryM5;
+                        continue;
+                    }
+                    if x != i {
+                        self.commit_rest_m(x);
+                    }
+                    self.level = l + 1;
+                    self.label = Label::Forward;
+                }
+                Label::Leave => {
+                    if self.level == 0 {
+                        self.label = Label::Done;
+                        return Event::Done;
+                    }
+                    self.level -= 1;
+                    let l = self.level;
+                    let (i, x) = (self.best[l], self.choice[l]);
+                    if x == i {
+                        self.links.relink_item(i);
+                        self.label = Label::Restore;
+                    } else {
+                        self.label = Label::TryAgain;
+                    }
+                }
+                Label::TryAgain => {
+                    let l = self.level;
+                    let x = self.choice[l];
+                    self.uncommit_rest_m(x);
+                    if l < self.forced.len() {
+                        self.label = Label::Restore;
+                        continue;
+                    }
+                    self.choice[l] = self.links.nd(x).down;
+                    self.sibling[l] += 1;
+                    self.label = Label::TryM5;
+                }
+                Label::Restore => {
+                    let l = self.level;
+                    let i = self.best[l];
+                    let iu = i as usize;
+                    let (b, s) = (self.links.bound[iu], self.links.slack[iu]);
+                    if b == 0 && s == 0 {
+                        self.links.uncover::<true>(i);
+                    } else {
+                        self.untweak(l, i, b != 0);
+                        if b == 0 {
+                            self.links.uncover::<true>(i);
+                        }
+                    }
+                    self.links.bound[iu] += 1;
+                    self.label = Label::Leave;
+                }
+                Label::Done => return Event::Done,
+                _ => unreachable!("Algorithm C label in Algorithm M"),
+            }
+        }
+    }
+
+    /// Knuth's estimate of the fraction of the tree already explored: the position of the
+    /// current path read as a mixed-radix fraction, with half of the current node.
+    pub fn progress(&self) -> f64 {
+        if self.label == Label::Done {
+            return 1.0;
+        }
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        let top = self.level.min(self.choice.len().saturating_sub(1));
+        for l in 0..=top {
+            let d = self.degree[l].max(1) as f64;
+            scale /= d;
+            fraction += self.sibling[l].min(self.degree[l]) as f64 * scale;
+        }
+        (fraction + scale / 2.0).min(1.0)
+    }
+}

@@ -1,0 +1,317 @@
+//! The public face of the search: configure a [`Solver`], then iterate solutions lazily with
+//! [`Search`], take the [`Solver::first`] one, or [`Solver::count`] them (in parallel with
+//! [`Solver::count_parallel`]).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use crate::links::Links;
+use crate::problem::Problem;
+use crate::rng::Rng;
+use crate::search::{Algorithm, Engine, Event};
+
+/// Search statistics, counted exactly as Knuth's DLX1/DLX2/DLX3 count them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes, one of them per solution.
+    pub nodes: u64,
+    /// Removals of a node from an item list (and of an item from the active list).
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+    }
+}
+
+/// Why a search ended before it had seen the whole tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopReason {
+    /// The solution limit was reached.
+    Limit,
+    /// The node budget was used up.
+    Budget,
+    /// The stop flag was raised.
+    Flag,
+}
+
+/// The result of counting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found (all of them unless `stopped` says otherwise).
+    pub solutions: u64,
+    /// Search statistics.
+    pub stats: Stats,
+    /// `None` when the whole tree was searched.
+    pub stopped: Option<StopReason>,
+}
+
+/// How to search a problem: the order, the limits and the stop signal.
+///
+/// ```
+/// let parsed = exact_cover::parse("a b c\na b\nc\na\nb c\n").unwrap();
+/// let solver = parsed.problem.solver();
+/// assert_eq!(solver.count().solutions, 2);
+/// assert_eq!(solver.clone().limit(1).count().solutions, 1);
+/// assert_eq!(solver.count_parallel(2).solutions, 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver<'p> {
+    problem: &'p Problem,
+    seed: Option<u64>,
+    limit: Option<u64>,
+    node_budget: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Problem {
+    /// A solver for this problem with the default settings: options in their given order,
+    /// no limit, no budget.
+    pub fn solver(&self) -> Solver<'_> {
+        Solver { problem: self, seed: None, limit: None, node_budget: None, stop: None }
+    }
+}
+
+/// How often (in nodes) a running search looks at its stop flag.
+const CHECK_INTERVAL: u64 = 1 << 12;
+
+impl<'p> Solver<'p> {
+    /// Tries options in an order shuffled by `seed`, and breaks ties between equally good
+    /// items at random: the same seed gives the same search.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// Stops after `limit` solutions.
+    pub fn limit(mut self, limit: u64) -> Self {
+        self.limit = Some(limit);
+        self
+    }
+
+    /// Stops after visiting `nodes` search-tree nodes.
+    pub fn node_budget(mut self, nodes: u64) -> Self {
+        self.node_budget = Some(nodes);
+        self
+    }
+
+    /// Stops soon after `flag` becomes true (it is checked every few thousand nodes).
+    pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        if self.problem.has_multiplicities() {
+            Algorithm::Multiple
+        } else if self.problem.has_colors() {
+            Algorithm::Colored
+        } else {
+            Algorithm::Plain
+        }
+    }
+
+    fn engine(&self) -> Engine {
+        let mut rng = self.seed.map(Rng::new);
+        let links = Links::new(self.problem, rng.as_mut());
+        Engine::new(links, self.algorithm(), rng)
+    }
+
+    /// A lazy iterator over the solutions; each solution is the sorted list of the indices of
+    /// its options in [`Problem::options`].
+    pub fn solutions(&self) -> Search {
+        Search {
+            engine: self.engine(),
+            limit: self.limit.unwrap_or(u64::MAX),
+            budget: self.node_budget.unwrap_or(u64::MAX),
+            stop: self.stop.clone(),
+            stopped: None,
+        }
+    }
+
+    /// The first solution, if there is one.
+    pub fn first(&self) -> Option<Vec<usize>> {
+        self.clone().limit(1).solutions().next()
+    }
+
+    /// Counts the solutions (up to the limit) on this thread.
+    pub fn count(&self) -> Count {
+        let mut search = self.solutions();
+        while search.step(u64::MAX) != Step::Done {}
+        Count { solutions: search.stats().solutions, stats: search.stats(), stopped: search.stopped }
+    }
+
+    /// Counts the solutions on `jobs` threads by splitting the search tree near the root. The
+    /// count and the node and update statistics equal those of [`Solver::count`]. A limit or
+    /// node budget is not applied here; the stop flag is.
+    pub fn count_parallel(&self, jobs: usize) -> Count {
+        let jobs = jobs.max(1);
+        if jobs == 1 {
+            return self.clone_without_limits().count();
+        }
+        let target = jobs * 64;
+        let mut top = self.engine();
+        for depth in 1..=16 {
+            top = self.engine();
+            top.set_cutoff(depth);
+            while top.run(u64::MAX) != Event::Done {}
+            if top.prefixes.len() >= target {
+                break;
+            }
+        }
+        let mut total = Stats { nodes: top.nodes, updates: top.links.updates, solutions: top.solutions };
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
+        let count_prefix = |prefix: &Vec<u32>| -> (Stats, bool) {
+            let mut engine = self.engine();
+            engine.set_forced(prefix.clone());
+            let stopped = run_to_end(&mut engine, self.stop.as_deref());
+            let (nodes0, updates0) = engine.path_counts.unwrap_or((engine.nodes, engine.links.updates));
+            let stats = Stats {
+                nodes: engine.nodes - nodes0,
+                updates: engine.links.updates - updates0,
+                solutions: engine.solutions,
+            };
+            (stats, stopped)
+        };
+        let results: Vec<(Stats, bool)> = match pool {
+            Ok(pool) => pool.install(|| top.prefixes.par_iter().map(count_prefix).collect()),
+            Err(_) => top.prefixes.iter().map(count_prefix).collect(),
+        };
+        let mut stopped = None;
+        for (stats, flag) in results {
+            total += stats;
+            if flag {
+                stopped = Some(StopReason::Flag);
+            }
+        }
+        Count { solutions: total.solutions, stats: total, stopped }
+    }
+
+    fn clone_without_limits(&self) -> Solver<'p> {
+        Solver { limit: None, node_budget: None, ..self.clone() }
+    }
+}
+
+/// Runs an engine to the end of its tree; true if the flag stopped it.
+fn run_to_end(engine: &mut Engine, stop: Option<&AtomicBool>) -> bool {
+    loop {
+        let until = engine.nodes.saturating_add(CHECK_INTERVAL);
+        match engine.run(until) {
+            Event::Done => return false,
+            Event::Solution => {}
+            Event::Paused => {
+                if stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    return true;
+                }
+            }
+        }
+    }
+}
+
+/// What one call of [`Search::step`] ended with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// A solution was found; read it with [`Search::solution`].
+    Solution,
+    /// The node allowance of this call was used; call again to go on.
+    Paused,
+    /// The search is over (the whole tree, or a limit, budget or flag stopped it).
+    Done,
+}
+
+/// A search in progress. It is an iterator of solutions, and can also be driven in slices of
+/// nodes with [`Search::step`] to show [`Search::progress`] or stop it between slices.
+#[derive(Debug, Clone)]
+pub struct Search {
+    engine: Engine,
+    limit: u64,
+    budget: u64,
+    stop: Option<Arc<AtomicBool>>,
+    stopped: Option<StopReason>,
+}
+
+impl Search {
+    /// Searches on until a solution, the end of the search, or `nodes` more tree nodes.
+    pub fn step(&mut self, nodes: u64) -> Step {
+        if self.stopped.is_some() || self.engine.is_done() {
+            return Step::Done;
+        }
+        if self.engine.solutions >= self.limit {
+            self.stopped = Some(StopReason::Limit);
+            return Step::Done;
+        }
+        let end = self.engine.nodes.saturating_add(nodes);
+        loop {
+            let until = end.min(self.budget).min(self.engine.nodes.saturating_add(CHECK_INTERVAL));
+            match self.engine.run(until) {
+                Event::Solution => return Step::Solution,
+                Event::Done => return Step::Done,
+                Event::Paused => {
+                    if self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+                        self.stopped = Some(StopReason::Flag);
+                        return Step::Done;
+                    }
+                    if self.engine.nodes >= self.budget {
+                        self.stopped = Some(StopReason::Budget);
+                        return Step::Done;
+                    }
+                    if self.engine.nodes >= end {
+                        return Step::Paused;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The solution just found, as sorted option indices.
+    pub fn solution(&self) -> Vec<usize> {
+        let mut s = self.engine.solution();
+        s.sort_unstable();
+        s
+    }
+
+    /// The solution just found, options in the order the search chose them.
+    pub fn solution_in_search_order(&self) -> Vec<usize> {
+        self.engine.solution()
+    }
+
+    /// Statistics so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.engine.nodes,
+            updates: self.engine.links.updates,
+            solutions: self.engine.solutions,
+        }
+    }
+
+    /// An estimate, between 0 and 1, of how much of the search tree has been explored.
+    pub fn progress(&self) -> f64 {
+        self.engine.progress()
+    }
+
+    /// Why the search stopped early, if it did.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+}
+
+impl Iterator for Search {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        loop {
+            match self.step(u64::MAX) {
+                Step::Solution => return Some(self.solution()),
+                Step::Done => return None,
+                Step::Paused => {}
+            }
+        }
+    }
+}
