@@ -82,21 +82,34 @@ impl Links {
         link_circle(&mut left, &mut right, 0, 1..=n1);
         link_circle(&mut left, &mut right, n + 1, n1 + 1..=n);
 
-        let total: usize = problem.options().iter().map(|o| o.len() + 1).sum();
+        let total = problem.use_count() + problem.option_count();
         let mut nodes = Vec::with_capacity(n as usize + 2 + total);
         nodes.push(Node::default());
         for i in 1..=n {
-            nodes.push(Node { top: 0, up: i, down: i, color: 0 });
+            nodes.push(Node {
+                top: 0,
+                up: i,
+                down: i,
+                color: 0,
+            });
         }
-        nodes.push(Node { top: 0, up: 0, down: 0, color: 0 });
-        let mut order: Vec<usize> = (0..problem.options().len()).collect();
+        nodes.push(Node {
+            top: 0,
+            up: 0,
+            down: 0,
+            color: 0,
+        });
+        let mut order: Vec<usize> = (0..problem.option_count()).collect();
         if let Some(rng) = rng {
             rng.shuffle(&mut order);
         }
         let mut spacer = nodes.len() - 1;
         for k in order {
-            let option = &problem.options()[k];
-            if !option.iter().any(|u| items[u.item.index()].kind != ItemKind::Secondary) {
+            let option = problem.option(k);
+            if !option
+                .iter()
+                .any(|u| items[u.item.index()].kind != ItemKind::Secondary)
+            {
                 continue;
             }
             let first = nodes.len() as u32;
@@ -115,10 +128,24 @@ impl Links {
                 nodes[i as usize].top += 1;
             }
             nodes[spacer].down = nodes.len() as u32 - 1;
-            nodes.push(Node { top: -(k as i32) - 1, up: first, down: 0, color: 0 });
+            nodes.push(Node {
+                top: -(k as i32) - 1,
+                up: first,
+                down: 0,
+                color: 0,
+            });
             spacer = nodes.len() - 1;
         }
-        Links { nodes, left, right, bound, slack, n, n1, updates: 0 }
+        Links {
+            nodes,
+            left,
+            right,
+            bound,
+            slack,
+            n,
+            n1,
+            updates: 0,
+        }
     }
 
     #[inline(always)]
@@ -172,7 +199,12 @@ impl Links {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
-            let Node { top, up, down, color } = *self.nd(q);
+            let Node {
+                top,
+                up,
+                down,
+                color,
+            } = *self.nd(q);
             if top <= 0 {
                 q = up;
             } else {
@@ -193,7 +225,12 @@ impl Links {
     pub fn unhide<const COLOR: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let Node { top, up, down, color } = *self.nd(q);
+            let Node {
+                top,
+                up,
+                down,
+                color,
+            } = *self.nd(q);
             if top <= 0 {
                 q = down;
             } else {

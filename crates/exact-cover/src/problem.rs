@@ -115,23 +115,69 @@ pub enum BuildError {
 /// let solutions: Vec<Vec<usize>> = p.solver().solutions().collect();
 /// assert_eq!(solutions, vec![vec![1, 3, 5]]);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     items: Vec<Item>,
     by_name: HashMap<String, ItemId>,
     colors: Vec<String>,
     color_ids: HashMap<String, ColorId>,
-    options: Vec<Vec<Use>>,
+    /// Every option's uses, one after another; option `k` is `uses[starts[k]..starts[k + 1]]`.
+    uses: Vec<Use>,
+    starts: Vec<u32>,
 }
 
 fn valid_name(name: &str) -> bool {
-    !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == ':' || c == '|')
+    !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || c == ':' || c == '|')
+}
+
+impl Default for Problem {
+    fn default() -> Self {
+        Problem {
+            items: Vec::new(),
+            by_name: HashMap::new(),
+            colors: Vec::new(),
+            color_ids: HashMap::new(),
+            uses: Vec::new(),
+            starts: vec![0],
+        }
+    }
 }
 
 impl Problem {
     /// An empty problem.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A problem with `primary` exact-cover items and `secondary` secondary items that have no
+    /// names (they print as `#k`): the fast way to build a large problem from numbers, as the
+    /// sudoku encoder does. Item ids are `0..primary` then `primary..primary + secondary`.
+    pub fn with_unnamed_items(primary: usize, secondary: usize) -> Self {
+        let mut p = Problem::new();
+        p.items.reserve(primary + secondary);
+        p.items.extend((0..primary).map(|_| Item {
+            name: String::new(),
+            kind: ItemKind::Primary { min: 1, max: 1 },
+        }));
+        p.items.extend((0..secondary).map(|_| Item {
+            name: String::new(),
+            kind: ItemKind::Secondary,
+        }));
+        p
+    }
+
+    /// The id of the item at position `index` (in the order items were added).
+    pub fn item_at(&self, index: usize) -> Option<ItemId> {
+        (index < self.items.len()).then_some(ItemId(index as u32))
+    }
+
+    /// Reserves room for `options` more options with `uses` item uses in all.
+    pub fn reserve(&mut self, options: usize, uses: usize) {
+        self.starts.reserve(options);
+        self.uses.reserve(uses);
     }
 
     /// Adds a primary item that must be covered exactly once.
@@ -147,7 +193,11 @@ impl Problem {
         max: u32,
     ) -> Result<ItemId, BuildError> {
         if min > max || max == 0 {
-            return Err(BuildError::BadBounds { item: name.to_string(), min, max });
+            return Err(BuildError::BadBounds {
+                item: name.to_string(),
+                min,
+                max,
+            });
         }
         self.add_item(name, ItemKind::Primary { min, max })
     }
@@ -165,7 +215,10 @@ impl Problem {
             return Err(BuildError::DuplicateItem(name.to_string()));
         }
         let id = ItemId(self.items.len() as u32);
-        self.items.push(Item { name: name.to_string(), kind });
+        self.items.push(Item {
+            name: name.to_string(),
+            kind,
+        });
         self.by_name.insert(name.to_string(), id);
         Ok(id)
     }
@@ -215,8 +268,21 @@ impl Problem {
         if !has_primary {
             return Err(BuildError::NoPrimaryItem);
         }
-        self.options.push(uses.to_vec());
-        Ok(self.options.len() - 1)
+        self.uses.extend_from_slice(uses);
+        self.starts.push(self.uses.len() as u32);
+        Ok(self.starts.len() - 2)
+    }
+
+    /// Adds an option given as item ids, none coloured. Checked like [`Problem::add_option`].
+    pub fn add_option_items(
+        &mut self,
+        items: impl IntoIterator<Item = ItemId>,
+    ) -> Result<usize, BuildError> {
+        let start = self.uses.len();
+        self.uses
+            .extend(items.into_iter().map(|item| Use { item, color: None }));
+        let added: Vec<Use> = self.uses.drain(start..).collect();
+        self.add_option(&added)
     }
 
     /// Adds an option written as item names, each optionally `name:colour`.
@@ -267,9 +333,34 @@ impl Problem {
         &self.items[id.index()]
     }
 
+    /// Number of options.
+    pub fn option_count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The uses of option `index`.
+    pub fn option(&self, index: usize) -> &[Use] {
+        &self.uses[self.starts[index] as usize..self.starts[index + 1] as usize]
+    }
+
     /// Every option, in the order added.
-    pub fn options(&self) -> &[Vec<Use>] {
-        &self.options
+    pub fn options(&self) -> impl ExactSizeIterator<Item = &[Use]> + '_ {
+        (0..self.option_count()).map(|k| self.option(k))
+    }
+
+    /// Total number of item uses over all options.
+    pub fn use_count(&self) -> usize {
+        self.uses.len()
+    }
+
+    /// The item's name, or `#k` (its position) for an unnamed item.
+    pub fn item_name(&self, id: ItemId) -> std::borrow::Cow<'_, str> {
+        let name = &self.items[id.index()].name;
+        if name.is_empty() {
+            format!("#{}", id.0).into()
+        } else {
+            name.as_str().into()
+        }
     }
 
     /// The name of a colour.
@@ -279,7 +370,7 @@ impl Problem {
 
     /// Whether any option colours a secondary item (an XCC problem).
     pub fn has_colors(&self) -> bool {
-        self.options.iter().flatten().any(|u| u.color.is_some())
+        self.uses.iter().any(|u| u.color.is_some())
     }
 
     /// Whether any primary item has bounds other than exactly once (an MCC problem).
@@ -292,11 +383,11 @@ impl Problem {
     /// An option written as its items, `name` or `name:colour`, separated by blanks.
     pub fn option_text(&self, index: usize) -> String {
         let mut s = String::new();
-        for (k, u) in self.options[index].iter().enumerate() {
+        for (k, u) in self.option(index).iter().enumerate() {
             if k > 0 {
                 s.push(' ');
             }
-            s.push_str(&self.items[u.item.index()].name);
+            s.push_str(&self.item_name(u.item));
             if let Some(c) = u.color {
                 s.push(':');
                 s.push_str(self.color_name(c));
@@ -315,26 +406,29 @@ impl fmt::Display for Problem {
             first = false;
             r
         };
-        for item in &self.items {
+        for (k, item) in self.items.iter().enumerate() {
             if let ItemKind::Primary { min, max } = item.kind {
                 sep(f)?;
+                let name = self.item_name(ItemId(k as u32));
                 match (min, max) {
-                    (1, 1) => write!(f, "{}", item.name)?,
-                    (u, v) if u == v => write!(f, "{}|{}", v, item.name)?,
-                    (u, v) => write!(f, "{}:{}|{}", u, v, item.name)?,
+                    (1, 1) => write!(f, "{name}")?,
+                    (u, v) if u == v => write!(f, "{v}|{name}")?,
+                    (u, v) => write!(f, "{u}:{v}|{name}")?,
                 }
             }
         }
-        let secondary: Vec<&Item> =
-            self.items.iter().filter(|i| i.kind == ItemKind::Secondary).collect();
+        let secondary: Vec<ItemId> = (0..self.items.len() as u32)
+            .map(ItemId)
+            .filter(|&i| self.items[i.index()].kind == ItemKind::Secondary)
+            .collect();
         if !secondary.is_empty() {
             write!(f, " |")?;
             for item in secondary {
-                write!(f, " {}", item.name)?;
+                write!(f, " {}", self.item_name(item))?;
             }
         }
         writeln!(f)?;
-        for k in 0..self.options.len() {
+        for k in 0..self.option_count() {
             writeln!(f, "{}", self.option_text(k))?;
         }
         Ok(())

@@ -75,7 +75,13 @@ impl Problem {
     /// A solver for this problem with the default settings: options in their given order,
     /// no limit, no budget.
     pub fn solver(&self) -> Solver<'_> {
-        Solver { problem: self, seed: None, limit: None, node_budget: None, stop: None }
+        Solver {
+            problem: self,
+            seed: None,
+            limit: None,
+            node_budget: None,
+            stop: None,
+        }
     }
 }
 
@@ -145,7 +151,11 @@ impl<'p> Solver<'p> {
     pub fn count(&self) -> Count {
         let mut search = self.solutions();
         while search.step(u64::MAX) != Step::Done {}
-        Count { solutions: search.stats().solutions, stats: search.stats(), stopped: search.stopped }
+        Count {
+            solutions: search.stats().solutions,
+            stats: search.stats(),
+            stopped: search.stopped,
+        }
     }
 
     /// Counts the solutions on `jobs` threads by splitting the search tree near the root. The
@@ -166,13 +176,19 @@ impl<'p> Solver<'p> {
                 break;
             }
         }
-        let mut total = Stats { nodes: top.nodes, updates: top.links.updates, solutions: top.solutions };
+        let mut total = Stats {
+            nodes: top.nodes,
+            updates: top.links.updates,
+            solutions: top.solutions,
+        };
         let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
         let count_prefix = |prefix: &Vec<u32>| -> (Stats, bool) {
             let mut engine = self.engine();
             engine.set_forced(prefix.clone());
             let stopped = run_to_end(&mut engine, self.stop.as_deref());
-            let (nodes0, updates0) = engine.path_counts.unwrap_or((engine.nodes, engine.links.updates));
+            let (nodes0, updates0) = engine
+                .path_counts
+                .unwrap_or((engine.nodes, engine.links.updates));
             let stats = Stats {
                 nodes: engine.nodes - nodes0,
                 updates: engine.links.updates - updates0,
@@ -191,11 +207,19 @@ impl<'p> Solver<'p> {
                 stopped = Some(StopReason::Flag);
             }
         }
-        Count { solutions: total.solutions, stats: total, stopped }
+        Count {
+            solutions: total.solutions,
+            stats: total,
+            stopped,
+        }
     }
 
     fn clone_without_limits(&self) -> Solver<'p> {
-        Solver { limit: None, node_budget: None, ..self.clone() }
+        Solver {
+            limit: None,
+            node_budget: None,
+            ..self.clone()
+        }
     }
 }
 
@@ -249,12 +273,18 @@ impl Search {
         }
         let end = self.engine.nodes.saturating_add(nodes);
         loop {
-            let until = end.min(self.budget).min(self.engine.nodes.saturating_add(CHECK_INTERVAL));
+            let until = end
+                .min(self.budget)
+                .min(self.engine.nodes.saturating_add(CHECK_INTERVAL));
             match self.engine.run(until) {
                 Event::Solution => return Step::Solution,
                 Event::Done => return Step::Done,
                 Event::Paused => {
-                    if self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+                    if self
+                        .stop
+                        .as_ref()
+                        .is_some_and(|f| f.load(Ordering::Relaxed))
+                    {
                         self.stopped = Some(StopReason::Flag);
                         return Step::Done;
                     }

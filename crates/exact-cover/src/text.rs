@@ -148,8 +148,17 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
         };
         result.map_err(|e| at(e.into()))?;
     }
-    if !problem.items().iter().any(|i| i.kind != crate::ItemKind::Secondary) {
-        return Err(err(item_line, 1, items.trim(), ParseErrorKind::NoPrimaryItems));
+    if !problem
+        .items()
+        .iter()
+        .any(|i| i.kind != crate::ItemKind::Secondary)
+    {
+        return Err(err(
+            item_line,
+            1,
+            items.trim(),
+            ParseErrorKind::NoPrimaryItems,
+        ));
     }
     let mut option_lines = Vec::new();
     let mut warnings = Vec::new();
@@ -159,10 +168,17 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
         }
         let mut uses = Vec::new();
         for (column, token) in tokens(text) {
-            let u = problem.parse_use(token).map_err(|e| err(line, column, token, e.into()))?;
+            let u = problem
+                .parse_use(token)
+                .map_err(|e| err(line, column, token, e.into()))?;
             if uses.iter().any(|v: &crate::Use| v.item == u.item) {
                 let name = problem.item(u.item).name.clone();
-                return Err(err(line, column, token, BuildError::RepeatedItem(name).into()));
+                return Err(err(
+                    line,
+                    column,
+                    token,
+                    BuildError::RepeatedItem(name).into(),
+                ));
             }
             uses.push(u);
         }
@@ -175,7 +191,11 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
             Err(e) => return Err(err(line, 1, text.trim(), e.into())),
         }
     }
-    Ok(Parsed { problem, option_lines, warnings })
+    Ok(Parsed {
+        problem,
+        option_lines,
+        warnings,
+    })
 }
 
 /// `v` or `u:v`.
@@ -199,37 +219,62 @@ mod tests {
         assert_eq!(p.problem.items().len(), 6);
         assert_eq!(p.option_lines, vec![5, 6]);
         assert_eq!(p.problem.option_text(0), "a b x:red");
-        assert_eq!(p.problem.to_string(), "a b 2|c 0:3|d | x y\na b x:red\nc d y\n");
+        assert_eq!(
+            p.problem.to_string(),
+            "a b 2|c 0:3|d | x y\na b x:red\nc d y\n"
+        );
     }
 
     #[test]
     fn errors_name_line_column_and_token() {
         let e = parse("a b\na\n b  zz\n").unwrap_err();
         assert_eq!((e.line, e.column, e.token.as_str()), (3, 5, "zz"));
-        assert!(e.to_string().starts_with("line 3, column 5: unknown item `zz`"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("line 3, column 5: unknown item `zz`"),
+            "{e}"
+        );
 
         let e = parse("a b | x\na x:1 b x:2\n").unwrap_err();
         assert_eq!((e.line, e.column), (2, 9));
-        assert!(matches!(e.kind, ParseErrorKind::Build(BuildError::RepeatedItem(_))));
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::Build(BuildError::RepeatedItem(_))
+        ));
 
         let e = parse("a b | x\na:1 b\n").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::Build(BuildError::ColorOnPrimary(_))));
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::Build(BuildError::ColorOnPrimary(_))
+        ));
 
         let e = parse("a | x | y\n").unwrap_err();
-        assert_eq!((e.line, e.column, e.kind.clone()), (1, 7, ParseErrorKind::SecondBar));
+        assert_eq!(
+            (e.line, e.column, e.kind.clone()),
+            (1, 7, ParseErrorKind::SecondBar)
+        );
 
         let e = parse("x:y:z|a\n").unwrap_err();
         assert!(matches!(e.kind, ParseErrorKind::BadMultiplicity(_)));
         let e = parse("3:2|a\n").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::Build(BuildError::BadBounds { .. })));
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::Build(BuildError::BadBounds { .. })
+        ));
         let e = parse("a | 1|x\n").unwrap_err();
         assert!(matches!(e.kind, ParseErrorKind::BoundsOnSecondary(_)));
         let e = parse("a a\n").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::Build(BuildError::DuplicateItem(_))));
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::Build(BuildError::DuplicateItem(_))
+        ));
         let e = parse("| only comments\n").unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::NoItems);
         let e = parse("a | x\na x:\n").unwrap_err();
-        assert!(matches!(e.kind, ParseErrorKind::Build(BuildError::BadColorName(_))));
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::Build(BuildError::BadColorName(_))
+        ));
     }
 
     #[test]
@@ -237,7 +282,7 @@ mod tests {
         let p = parse("a | x\nx\na\n").unwrap();
         assert_eq!(p.warnings.len(), 1);
         assert_eq!(p.warnings[0].line, 2);
-        assert_eq!(p.problem.options().len(), 1);
+        assert_eq!(p.problem.option_count(), 1);
     }
 
     #[test]
