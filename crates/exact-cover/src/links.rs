@@ -10,9 +10,14 @@
 //! walking right or left around an option wraps through the spacer. The trailing spacer of
 //! option `k` (the problem's option index) has `top = -(k + 1)`.
 //!
-//! `color` is 0 for an uncoloured use, the colour number (>= 1) for a coloured secondary use,
-//! and -1 while a node is "purified" (its option agrees with a colour chosen higher up, so it
-//! must not be hidden again).
+//! Each option node also has `next`, the following node of its option (the last points back to
+//! the first). Walking an option by `next` needs no test for the spacer, which is the one
+//! unpredictable branch of the innermost loop (`hide`); the spacers still serve the walks
+//! that must go right to left.
+//!
+//! `colors[x]` (kept apart, as only XCC and MCC problems read it) is 0 for an uncoloured use,
+//! the colour number (>= 1) for a coloured secondary use, and -1 while a node is "purified"
+//! (its option agrees with a colour chosen higher up, so it must not be hidden again).
 //!
 //! Every index stored in these arrays is produced by [`Links::new`] and is in bounds; the
 //! accessors rely on that to skip bounds checks in the hot loops (checked in debug builds).
@@ -27,13 +32,15 @@ pub(crate) struct Node {
     pub top: i32,
     pub up: u32,
     pub down: u32,
-    pub color: i32,
+    /// Option node: the next node of the same option, cyclically.
+    pub next: u32,
 }
 
 /// The whole search structure; cloning it gives an independent copy for another thread.
 #[derive(Debug, Clone)]
 pub(crate) struct Links {
     pub nodes: Vec<Node>,
+    pub colors: Vec<i32>,
     pub left: Vec<u32>,
     pub right: Vec<u32>,
     /// MCC: how many more times an item may be covered (`v` minus the options chosen).
@@ -86,19 +93,10 @@ impl Links {
         let mut nodes = Vec::with_capacity(n as usize + 2 + total);
         nodes.push(Node::default());
         for i in 1..=n {
-            nodes.push(Node {
-                top: 0,
-                up: i,
-                down: i,
-                color: 0,
-            });
+            nodes.push(Node { top: 0, up: i, down: i, next: 0 });
         }
-        nodes.push(Node {
-            top: 0,
-            up: 0,
-            down: 0,
-            color: 0,
-        });
+        nodes.push(Node::default());
+        let mut colors = vec![0i32; nodes.capacity()];
         let mut order: Vec<usize> = (0..problem.option_count()).collect();
         if let Some(rng) = rng {
             rng.shuffle(&mut order);
@@ -117,27 +115,22 @@ impl Links {
                 let i = position[u.item.index()];
                 let x = nodes.len() as u32;
                 let last = nodes[i as usize].up;
-                nodes.push(Node {
-                    top: i as i32,
-                    up: last,
-                    down: i,
-                    color: u.color.map_or(0, |c| c.0 as i32),
-                });
+                nodes.push(Node { top: i as i32, up: last, down: i, next: x + 1 });
+                colors[x as usize] = u.color.map_or(0, |c| c.0 as i32);
                 nodes[last as usize].down = x;
                 nodes[i as usize].up = x;
                 nodes[i as usize].top += 1;
             }
-            nodes[spacer].down = nodes.len() as u32 - 1;
-            nodes.push(Node {
-                top: -(k as i32) - 1,
-                up: first,
-                down: 0,
-                color: 0,
-            });
+            let last = nodes.len() - 1;
+            nodes[last].next = first;
+            nodes[spacer].down = last as u32;
+            nodes.push(Node { top: -(k as i32) - 1, up: first, down: 0, next: 0 });
             spacer = nodes.len() - 1;
         }
+        colors.truncate(nodes.len());
         Links {
             nodes,
+            colors,
             left,
             right,
             bound,
@@ -177,92 +170,72 @@ impl Links {
     /// Removes item `i` from its active list (without touching its options).
     #[inline(always)]
     pub fn unlink_item(&mut self, i: u32) {
-        let (l, r) = (self.left[i as usize], self.right[i as usize]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
+        let i = i as usize;
+        debug_assert!(i < self.left.len() && self.left.len() == self.right.len());
+        // SAFETY: item indices and the links between them are `0..=n + 1`, the arrays' length.
+        unsafe {
+            let (l, r) = (*self.left.get_unchecked(i), *self.right.get_unchecked(i));
+            *self.right.get_unchecked_mut(l as usize) = r;
+            *self.left.get_unchecked_mut(r as usize) = l;
+        }
     }
 
     /// Puts item `i` back where it was in its active list.
     #[inline(always)]
     pub fn relink_item(&mut self, i: u32) {
-        let (l, r) = (self.left[i as usize], self.right[i as usize]);
-        self.right[l as usize] = i;
-        self.left[r as usize] = i;
+        let iu = i as usize;
+        debug_assert!(iu < self.left.len() && self.left.len() == self.right.len());
+        // SAFETY: as in `unlink_item`.
+        unsafe {
+            let (l, r) = (*self.left.get_unchecked(iu), *self.right.get_unchecked(iu));
+            *self.right.get_unchecked_mut(l as usize) = i;
+            *self.left.get_unchecked_mut(r as usize) = i;
+        }
+    }
+
+    /// The node array as a raw base pointer, taken once per operation: through `&mut self`
+    /// the compiler would reload the vector's data pointer after every store into it.
+    #[inline(always)]
+    fn raw(&mut self) -> Raw {
+        Raw(self.nodes.as_mut_ptr(), self.colors.as_ptr(), self.nodes.len())
     }
 
     /// Hides the option of node `p` from every list except `p`'s own. With `COLOR`, nodes that
     /// are purified (colour < 0) are left alone.
     #[inline(always)]
     pub fn hide<const COLOR: bool>(&mut self, p: u32) {
-        // The count is kept in a local: the compiler cannot keep `self.updates` in a register
-        // across the stores into `nodes`, and this loop is where the search spends its time.
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            let Node {
-                top,
-                up,
-                down,
-                color,
-            } = *self.nd(q);
-            if top <= 0 {
-                q = up;
-            } else {
-                if !COLOR || color >= 0 {
-                    self.nd_mut(up).down = down;
-                    self.nd_mut(down).up = up;
-                    self.nd_mut(top as u32).top -= 1;
-                    updates += 1;
-                }
-                q += 1;
-            }
-        }
+        let updates = self.raw().hide::<COLOR>(p);
         self.updates += updates;
     }
 
     /// Undoes [`Links::hide`], walking the option the other way.
     #[inline(always)]
     pub fn unhide<const COLOR: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let Node {
-                top,
-                up,
-                down,
-                color,
-            } = *self.nd(q);
-            if top <= 0 {
-                q = down;
-            } else {
-                if !COLOR || color >= 0 {
-                    self.nd_mut(up).down = q;
-                    self.nd_mut(down).up = q;
-                    self.nd_mut(top as u32).top += 1;
-                }
-                q -= 1;
-            }
-        }
+        self.raw().unhide::<COLOR>(p);
     }
 
     /// Covers item `i`: removes it from the active list and hides every option that uses it.
     #[inline(always)]
     pub fn cover<const COLOR: bool>(&mut self, i: u32) {
         self.unlink_item(i);
-        self.updates += 1;
-        let mut r = self.nd(i).down;
+        let raw = self.raw();
+        let mut updates = 1;
+        let mut r = raw.get(i).down;
         while r != i {
-            self.hide::<COLOR>(r);
-            r = self.nd(r).down;
+            updates += raw.hide::<COLOR>(r);
+            r = raw.get(r).down;
         }
+        self.updates += updates;
     }
 
     /// Undoes [`Links::cover`].
     #[inline(always)]
     pub fn uncover<const COLOR: bool>(&mut self, i: u32) {
-        let mut r = self.nd(i).up;
+        let raw = self.raw();
+        let mut r = raw.get(i).up;
         while r != i {
-            self.unhide::<COLOR>(r);
-            r = self.nd(r).up;
+            raw.unhide::<COLOR>(r);
+            r = raw.get(r).up;
         }
         self.relink_item(i);
     }
@@ -270,14 +243,13 @@ impl Links {
     /// Secondary item of node `p` takes `p`'s colour: options with another colour are hidden,
     /// options with the same colour are marked so they are not hidden again.
     fn purify(&mut self, p: u32) {
-        let Node { top, color, .. } = *self.nd(p);
-        let i = top as u32;
+        let (i, color) = (self.nd(p).top as u32, self.colors[p as usize]);
         let mut r = self.nd(i).down;
         while r != i {
-            if self.nd(r).color != color {
+            if self.colors[r as usize] != color {
                 self.hide::<true>(r);
             } else if r != p {
-                self.nd_mut(r).color = -1;
+                self.colors[r as usize] = -1;
             }
             r = self.nd(r).down;
         }
@@ -285,12 +257,11 @@ impl Links {
 
     /// Undoes [`Links::purify`].
     fn unpurify(&mut self, p: u32) {
-        let Node { top, color, .. } = *self.nd(p);
-        let i = top as u32;
+        let (i, color) = (self.nd(p).top as u32, self.colors[p as usize]);
         let mut r = self.nd(i).up;
         while r != i {
-            if self.nd(r).color < 0 {
-                self.nd_mut(r).color = color;
+            if self.colors[r as usize] < 0 {
+                self.colors[r as usize] = color;
             } else if r != p {
                 self.unhide::<true>(r);
             }
@@ -306,7 +277,7 @@ impl Links {
             self.cover::<false>(j);
             return;
         }
-        let c = self.nd(p).color;
+        let c = self.colors[p as usize];
         if c == 0 {
             self.cover::<true>(j);
         } else if c > 0 {
@@ -321,7 +292,7 @@ impl Links {
             self.uncover::<false>(j);
             return;
         }
-        let c = self.nd(p).color;
+        let c = self.colors[p as usize];
         if c == 0 {
             self.uncover::<true>(j);
         } else if c > 0 {
@@ -332,15 +303,11 @@ impl Links {
     /// Commits every item of the option of node `x` except `x`'s own, left to right.
     #[inline(always)]
     pub fn commit_rest<const COLOR: bool>(&mut self, x: u32) {
-        let mut p = x + 1;
+        let mut p = self.nd(x).next;
         while p != x {
-            let Node { top, up, .. } = *self.nd(p);
-            if top <= 0 {
-                p = up;
-            } else {
-                self.commit::<COLOR>(p, top as u32);
-                p += 1;
-            }
+            let Node { top, next, .. } = *self.nd(p);
+            self.commit::<COLOR>(p, top as u32);
+            p = next;
         }
     }
 
@@ -383,4 +350,72 @@ fn link_circle(
     }
     right[prev as usize] = head;
     left[head as usize] = prev;
+}
+
+/// The node array seen through a raw pointer, valid while the `Links` it came from is borrowed
+/// mutably and not resized (it never is after `new`).
+#[derive(Clone, Copy)]
+pub(crate) struct Raw(*mut Node, *const i32, usize);
+
+impl Raw {
+    #[inline(always)]
+    fn get(self, x: u32) -> Node {
+        debug_assert!((x as usize) < self.2);
+        // SAFETY: indices stored in the structure are in bounds (see `Links`).
+        unsafe { *self.0.add(x as usize) }
+    }
+
+    #[inline(always)]
+    fn at(self, x: u32) -> *mut Node {
+        debug_assert!((x as usize) < self.2);
+        // SAFETY: as in `get`.
+        unsafe { self.0.add(x as usize) }
+    }
+
+    #[inline(always)]
+    fn color(self, x: u32) -> i32 {
+        debug_assert!((x as usize) < self.2);
+        // SAFETY: `colors` has one entry per node.
+        unsafe { *self.1.add(x as usize) }
+    }
+
+    /// Hides the option of `p` (see [`Links::hide`]); returns the number of updates.
+    #[inline(always)]
+    fn hide<const COLOR: bool>(self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = self.get(p).next;
+        while q != p {
+            let Node { top, up, down, next } = self.get(q);
+            if !COLOR || self.color(q) >= 0 {
+                // SAFETY: `up`, `down` and `top` are node indices written by `Links::new`.
+                unsafe {
+                    (*self.at(up)).down = down;
+                    (*self.at(down)).up = up;
+                    (*self.at(top as u32)).top -= 1;
+                }
+                updates += 1;
+            }
+            q = next;
+        }
+        updates
+    }
+
+    /// Undoes [`Raw::hide`]. The nodes of one option are in different lists, so they may be
+    /// put back in the same order they were taken out.
+    #[inline(always)]
+    fn unhide<const COLOR: bool>(self, p: u32) {
+        let mut q = self.get(p).next;
+        while q != p {
+            let Node { top, up, down, next } = self.get(q);
+            if !COLOR || self.color(q) >= 0 {
+                // SAFETY: as in `hide`.
+                unsafe {
+                    (*self.at(up)).down = q;
+                    (*self.at(down)).up = q;
+                    (*self.at(top as u32)).top += 1;
+                }
+            }
+            q = next;
+        }
+    }
 }

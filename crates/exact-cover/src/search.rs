@@ -165,6 +165,29 @@ impl Engine {
     /// chosen uniformly among the tied ones, as DLX1 does when randomising).
     #[inline(always)]
     fn choose_c(&mut self) -> (u32, u32) {
+        if self.rng.is_some() {
+            return self.choose_c_random();
+        }
+        // Written without a data-dependent branch (the comparison becomes a conditional move):
+        // which item is shorter is unpredictable, and this scan runs at every node.
+        let links = &self.links;
+        let mut best = 0;
+        let mut t = u32::MAX;
+        let mut k = links.right_of(0);
+        while k != 0 {
+            let len = links.len(k);
+            let shorter = len < t;
+            best = if shorter { k } else { best };
+            t = if shorter { len } else { t };
+            if t == 0 {
+                break;
+            }
+            k = links.right_of(k);
+        }
+        (best, t)
+    }
+
+    fn choose_c_random(&mut self) -> (u32, u32) {
         let links = &self.links;
         let mut best = 0;
         let mut t = u32::MAX;
@@ -193,85 +216,95 @@ impl Engine {
     }
 
     fn run_c<const COLOR: bool>(&mut self, until: u64) -> Event {
-        loop {
-            match self.label {
+        // The state lives in locals while the machine runs (written back on return), so that
+        // the compiler keeps it in registers across the stores into the links.
+        let mut label = self.label;
+        let mut l = self.level;
+        let mut nodes = self.nodes;
+        let forced = self.forced.len();
+        let depth = self.choice.len();
+        let event = loop {
+            debug_assert!(l < depth);
+            match label {
                 Label::Forward => {
-                    if self.nodes >= until {
-                        return Event::Paused;
+                    if nodes >= until {
+                        break Event::Paused;
                     }
                     if self.links.right_of(0) == 0 {
                         // Only at level 0, when there is no primary item: the empty solution.
-                        self.nodes += 1;
+                        nodes += 1;
                         self.solutions += 1;
                         self.solution_len = 0;
-                        self.label = Label::Done;
-                        return Event::Solution;
+                        label = Label::Done;
+                        break Event::Solution;
                     }
-                    self.on_arrival();
-                    self.nodes += 1;
-                    let l = self.level;
+                    if l == forced && self.path_counts.is_none() {
+                        self.path_counts = Some((nodes, self.links.updates));
+                    }
+                    nodes += 1;
                     let (i, len) = self.choose_c();
-                    self.best[l] = i;
-                    self.degree[l] = len;
-                    self.sibling[l] = 0;
+                    *at_mut(&mut self.best, l) = i;
+                    *at_mut(&mut self.degree, l) = len;
+                    *at_mut(&mut self.sibling, l) = 0;
                     self.links.cover::<COLOR>(i);
-                    self.choice[l] = self.links.nd(i).down;
-                    self.label = Label::Advance;
+                    *at_mut(&mut self.choice, l) = self.links.nd(i).down;
+                    label = Label::Advance;
                 }
                 Label::Advance => {
-                    let l = self.level;
-                    let x = self.choice[l];
-                    if x == self.best[l] {
-                        self.label = Label::Backup;
+                    let x = at(&self.choice, l);
+                    if x == at(&self.best, l) {
+                        label = Label::Backup;
                         continue;
                     }
-                    if l < self.forced.len() && self.sibling[l] < self.forced[l] {
-                        self.choice[l] = self.links.nd(x).down;
-                        self.sibling[l] += 1;
+                    if l < forced && at(&self.sibling, l) < at(&self.forced, l) {
+                        *at_mut(&mut self.choice, l) = self.links.nd(x).down;
+                        *at_mut(&mut self.sibling, l) += 1;
                         continue;
                     }
                     self.links.commit_rest::<COLOR>(x);
                     if self.links.right_of(0) == 0 {
-                        self.nodes += 1;
+                        nodes += 1;
                         self.solutions += 1;
                         self.solution_len = l + 1;
-                        self.label = Label::Recover;
-                        return Event::Solution;
+                        label = Label::Recover;
+                        break Event::Solution;
                     }
                     if l + 1 == self.cutoff {
                         self.prefixes.push(self.sibling[..=l].to_vec());
-                        self.label = Label::Recover;
+                        label = Label::Recover;
                         continue;
                     }
-                    self.level = l + 1;
-                    self.label = Label::Forward;
+                    l += 1;
+                    label = Label::Forward;
                 }
                 Label::Backup => {
-                    let l = self.level;
-                    self.links.uncover::<COLOR>(self.best[l]);
+                    self.links.uncover::<COLOR>(at(&self.best, l));
                     if l == 0 {
-                        self.label = Label::Done;
-                        return Event::Done;
+                        label = Label::Done;
+                        break Event::Done;
                     }
-                    self.level = l - 1;
-                    self.label = Label::Recover;
+                    l -= 1;
+                    label = Label::Recover;
                 }
                 Label::Recover => {
-                    let l = self.level;
-                    let x = self.choice[l];
+                    let x = at(&self.choice, l);
                     self.links.uncommit_rest::<COLOR>(x);
-                    if l < self.forced.len() {
-                        self.label = Label::Backup;
+                    if l < forced {
+                        label = Label::Backup;
                         continue;
                     }
-                    self.choice[l] = self.links.nd(x).down;
-                    self.sibling[l] += 1;
-                    self.label = Label::Advance;
+                    *at_mut(&mut self.choice, l) = self.links.nd(x).down;
+                    *at_mut(&mut self.sibling, l) += 1;
+                    label = Label::Advance;
                 }
-                Label::Done => return Event::Done,
+                Label::Done => break Event::Done,
                 _ => unreachable!("Algorithm M label in Algorithm C"),
             }
-        }
+        };
+        self.label = label;
+        self.level = l;
+        self.nodes = nodes;
+        event
     }
 
     /// Algorithm M: the item of minimum branch degree `len + 1 - max(bound - slack, 0)`;
@@ -367,7 +400,7 @@ impl Engine {
 
     /// Puts back every option tweaked at level `l`, in order, and restores `i`'s length.
     fn untweak(&mut self, l: usize, i: u32, unblock: bool) {
-        let a = self.first_tweak[l];
+        let a = at(&self.first_tweak, l);
         let z = self.links.nd(i).down;
         self.links.nd_mut(i).down = a;
         let (mut x, mut y, mut k) = (a, i, 0);
@@ -411,9 +444,9 @@ impl Engine {
                         self.label = Label::Leave;
                         continue;
                     }
-                    self.best[l] = i;
-                    self.degree[l] = theta as u32;
-                    self.sibling[l] = 0;
+                    *at_mut(&mut self.best, l) = i;
+                    *at_mut(&mut self.degree, l) = theta as u32;
+                    *at_mut(&mut self.sibling, l) = 0;
                     let x = self.links.nd(i).down;
                     let iu = i as usize;
                     self.links.bound[iu] -= 1;
@@ -421,14 +454,14 @@ impl Engine {
                         self.links.cover::<true>(i);
                     }
                     if self.links.bound[iu] != 0 || self.links.slack[iu] != 0 {
-                        self.first_tweak[l] = x;
+                        *at_mut(&mut self.first_tweak, l) = x;
                     }
-                    self.choice[l] = x;
+                    *at_mut(&mut self.choice, l) = x;
                     self.label = Label::TryM5;
                 }
                 Label::TryM5 => {
                     let l = self.level;
-                    let (i, x) = (self.best[l], self.choice[l]);
+                    let (i, x) = (at(&self.best, l), at(&self.choice, l));
                     let (b, s) = (self.links.bound[i as usize], self.links.slack[i as usize]);
                     self.label = if b == 0 && s == 0 {
                         if x != i { Label::TryM6 } else { Label::Restore }
@@ -445,11 +478,11 @@ impl Engine {
                 }
                 Label::TryM6 => {
                     let l = self.level;
-                    let (i, x) = (self.best[l], self.choice[l]);
-                    if l < self.forced.len() && self.sibling[l] < self.forced[l] {
+                    let (i, x) = (at(&self.best, l), at(&self.choice, l));
+                    if l < self.forced.len() && at(&self.sibling, l) < at(&self.forced, l) {
                         debug_assert!(x != i);
-                        self.choice[l] = self.links.nd(x).down;
-                        self.sibling[l] += 1;
+                        *at_mut(&mut self.choice, l) = self.links.nd(x).down;
+                        *at_mut(&mut self.sibling, l) += 1;
                         self.label = Label::TryM5;
                         continue;
                     }
@@ -466,7 +499,7 @@ impl Engine {
                     }
                     self.level -= 1;
                     let l = self.level;
-                    let (i, x) = (self.best[l], self.choice[l]);
+                    let (i, x) = (at(&self.best, l), at(&self.choice, l));
                     if x == i {
                         self.links.relink_item(i);
                         self.label = Label::Restore;
@@ -476,19 +509,19 @@ impl Engine {
                 }
                 Label::TryAgain => {
                     let l = self.level;
-                    let x = self.choice[l];
+                    let x = at(&self.choice, l);
                     self.uncommit_rest_m(x);
                     if l < self.forced.len() {
                         self.label = Label::Restore;
                         continue;
                     }
-                    self.choice[l] = self.links.nd(x).down;
-                    self.sibling[l] += 1;
+                    *at_mut(&mut self.choice, l) = self.links.nd(x).down;
+                    *at_mut(&mut self.sibling, l) += 1;
                     self.label = Label::TryM5;
                 }
                 Label::Restore => {
                     let l = self.level;
-                    let i = self.best[l];
+                    let i = at(&self.best, l);
                     let iu = i as usize;
                     let (b, s) = (self.links.bound[iu], self.links.slack[iu]);
                     if b == 0 && s == 0 {
@@ -524,4 +557,22 @@ impl Engine {
         }
         (fraction + scale / 2.0).min(1.0)
     }
+}
+
+/// Reads `v[i]` where `i` is a level below the depth bound the engine was sized for.
+#[inline(always)]
+fn at<T: Copy>(v: &[T], i: usize) -> T {
+    debug_assert!(i < v.len());
+    // SAFETY: levels never exceed the depth computed in `Engine::new` (each level covers at
+    // least one primary item or, in M, uses up one unit of a bound or one item), and the
+    // level arrays have that length; `forced` is read only below its length.
+    unsafe { *v.get_unchecked(i) }
+}
+
+/// Writes `v[i]`; see [`at`].
+#[inline(always)]
+fn at_mut<T>(v: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < v.len());
+    // SAFETY: as in `at`.
+    unsafe { v.get_unchecked_mut(i) }
 }

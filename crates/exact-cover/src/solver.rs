@@ -142,9 +142,10 @@ impl<'p> Solver<'p> {
         }
     }
 
-    /// The first solution, if there is one.
+    /// The first solution, if there is one (and the limit is not 0).
     pub fn first(&self) -> Option<Vec<usize>> {
-        self.clone().limit(1).solutions().next()
+        let limit = self.limit.unwrap_or(1).min(1);
+        self.clone().limit(limit).solutions().next()
     }
 
     /// Counts the solutions (up to the limit) on this thread.
