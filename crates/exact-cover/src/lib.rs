@@ -32,6 +32,7 @@
 
 #![warn(missing_docs)]
 
+mod cells;
 mod links;
 mod problem;
 mod rng;
@@ -41,5 +42,5 @@ mod text;
 
 pub use problem::{BuildError, ColorId, Item, ItemId, ItemKind, Problem, Use};
 pub use rng::Rng;
-pub use solver::{Count, Search, Solver, Stats, Step, StopReason};
+pub use solver::{Backend, Count, Search, Solver, Stats, Step, StopReason};
 pub use text::{ParseError, ParseErrorKind, Parsed, Warning, parse};

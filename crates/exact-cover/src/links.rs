@@ -24,6 +24,7 @@
 
 use crate::problem::{ItemKind, Problem};
 use crate::rng::Rng;
+use crate::search::{Engine, Event};
 
 /// One node: an item header or a use of an item in an option, or a spacer.
 #[derive(Debug, Clone, Copy, Default)]
@@ -93,7 +94,12 @@ impl Links {
         let mut nodes = Vec::with_capacity(n as usize + 2 + total);
         nodes.push(Node::default());
         for i in 1..=n {
-            nodes.push(Node { top: 0, up: i, down: i, next: 0 });
+            nodes.push(Node {
+                top: 0,
+                up: i,
+                down: i,
+                next: 0,
+            });
         }
         nodes.push(Node::default());
         let mut colors = vec![0i32; nodes.capacity()];
@@ -115,7 +121,12 @@ impl Links {
                 let i = position[u.item.index()];
                 let x = nodes.len() as u32;
                 let last = nodes[i as usize].up;
-                nodes.push(Node { top: i as i32, up: last, down: i, next: x + 1 });
+                nodes.push(Node {
+                    top: i as i32,
+                    up: last,
+                    down: i,
+                    next: x + 1,
+                });
                 colors[x as usize] = u.color.map_or(0, |c| c.0 as i32);
                 nodes[last as usize].down = x;
                 nodes[i as usize].up = x;
@@ -124,7 +135,12 @@ impl Links {
             let last = nodes.len() - 1;
             nodes[last].next = first;
             nodes[spacer].down = last as u32;
-            nodes.push(Node { top: -(k as i32) - 1, up: first, down: 0, next: 0 });
+            nodes.push(Node {
+                top: -(k as i32) - 1,
+                up: first,
+                down: 0,
+                next: 0,
+            });
             spacer = nodes.len() - 1;
         }
         colors.truncate(nodes.len());
@@ -197,7 +213,11 @@ impl Links {
     /// the compiler would reload the vector's data pointer after every store into it.
     #[inline(always)]
     fn raw(&mut self) -> Raw {
-        Raw(self.nodes.as_mut_ptr(), self.colors.as_ptr(), self.nodes.len())
+        Raw(
+            self.nodes.as_mut_ptr(),
+            self.colors.as_mut_ptr(),
+            self.nodes.len(),
+        )
     }
 
     /// Hides the option of node `p` from every list except `p`'s own. With `COLOR`, nodes that
@@ -242,30 +262,36 @@ impl Links {
 
     /// Secondary item of node `p` takes `p`'s colour: options with another colour are hidden,
     /// options with the same colour are marked so they are not hidden again.
+    #[inline(always)]
     fn purify(&mut self, p: u32) {
-        let (i, color) = (self.nd(p).top as u32, self.colors[p as usize]);
-        let mut r = self.nd(i).down;
+        let raw = self.raw();
+        let (i, color) = (raw.get(p).top as u32, raw.color(p));
+        let mut updates = 0;
+        let mut r = raw.get(i).down;
         while r != i {
-            if self.colors[r as usize] != color {
-                self.hide::<true>(r);
+            if raw.color(r) != color {
+                updates += raw.hide::<true>(r);
             } else if r != p {
-                self.colors[r as usize] = -1;
+                raw.set_color(r, -1);
             }
-            r = self.nd(r).down;
+            r = raw.get(r).down;
         }
+        self.updates += updates;
     }
 
     /// Undoes [`Links::purify`].
+    #[inline(always)]
     fn unpurify(&mut self, p: u32) {
-        let (i, color) = (self.nd(p).top as u32, self.colors[p as usize]);
-        let mut r = self.nd(i).up;
+        let raw = self.raw();
+        let (i, color) = (raw.get(p).top as u32, raw.color(p));
+        let mut r = raw.get(i).up;
         while r != i {
-            if self.colors[r as usize] < 0 {
-                self.colors[r as usize] = color;
+            if raw.color(r) < 0 {
+                raw.set_color(r, color);
             } else if r != p {
-                self.unhide::<true>(r);
+                raw.unhide::<true>(r);
             }
-            r = self.nd(r).up;
+            r = raw.get(r).up;
         }
     }
 
@@ -277,7 +303,7 @@ impl Links {
             self.cover::<false>(j);
             return;
         }
-        let c = self.colors[p as usize];
+        let c = self.raw().color(p);
         if c == 0 {
             self.cover::<true>(j);
         } else if c > 0 {
@@ -292,7 +318,7 @@ impl Links {
             self.uncover::<false>(j);
             return;
         }
-        let c = self.colors[p as usize];
+        let c = self.raw().color(p);
         if c == 0 {
             self.uncover::<true>(j);
         } else if c > 0 {
@@ -355,7 +381,7 @@ fn link_circle(
 /// The node array seen through a raw pointer, valid while the `Links` it came from is borrowed
 /// mutably and not resized (it never is after `new`).
 #[derive(Clone, Copy)]
-pub(crate) struct Raw(*mut Node, *const i32, usize);
+pub(crate) struct Raw(*mut Node, *mut i32, usize);
 
 impl Raw {
     #[inline(always)]
@@ -379,13 +405,25 @@ impl Raw {
         unsafe { *self.1.add(x as usize) }
     }
 
+    #[inline(always)]
+    fn set_color(self, x: u32, color: i32) {
+        debug_assert!((x as usize) < self.2);
+        // SAFETY: as in `color`.
+        unsafe { *self.1.add(x as usize) = color }
+    }
+
     /// Hides the option of `p` (see [`Links::hide`]); returns the number of updates.
     #[inline(always)]
     fn hide<const COLOR: bool>(self, p: u32) -> u64 {
         let mut updates = 0;
         let mut q = self.get(p).next;
         while q != p {
-            let Node { top, up, down, next } = self.get(q);
+            let Node {
+                top,
+                up,
+                down,
+                next,
+            } = self.get(q);
             if !COLOR || self.color(q) >= 0 {
                 // SAFETY: `up`, `down` and `top` are node indices written by `Links::new`.
                 unsafe {
@@ -406,7 +444,12 @@ impl Raw {
     fn unhide<const COLOR: bool>(self, p: u32) {
         let mut q = self.get(p).next;
         while q != p {
-            let Node { top, up, down, next } = self.get(q);
+            let Node {
+                top,
+                up,
+                down,
+                next,
+            } = self.get(q);
             if !COLOR || self.color(q) >= 0 {
                 // SAFETY: as in `hide`.
                 unsafe {
@@ -417,5 +460,121 @@ impl Raw {
             }
             q = next;
         }
+    }
+}
+
+impl Links {
+    /// MRV with random tie-breaking (as DLX1 randomises): uniform among the shortest items.
+    fn choose_random(&self, rng: &mut Rng) -> (u32, u32) {
+        let mut best = 0;
+        let mut t = u32::MAX;
+        let mut ties = 0u64;
+        let mut k = self.right_of(0);
+        while k != 0 {
+            let len = self.len(k);
+            if len < t {
+                (best, t, ties) = (k, len, 1);
+                if len == 0 {
+                    break;
+                }
+            } else if len == t {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    best = k;
+                }
+            }
+            k = self.right_of(k);
+        }
+        (best, t)
+    }
+}
+
+impl crate::search::Structure for Links {
+    fn depth(&self) -> usize {
+        let n1 = self.n1 as usize;
+        // Algorithm C covers a primary item at each level; M uses up one unit of a bound or
+        // one item at each level.
+        (1..=n1).map(|i| self.bound[i] as usize).sum::<usize>() + n1 + 2
+    }
+
+    /// The item of minimum length, ties to the leftmost, as DLX1 chooses.
+    #[inline(always)]
+    fn choose(&self, rng: &mut Option<Rng>) -> (u32, u32) {
+        if let Some(rng) = rng.as_mut() {
+            return self.choose_random(rng);
+        }
+        // Written without a data-dependent branch (the comparison becomes a conditional move):
+        // which item is shorter is unpredictable, and this scan runs at every node.
+        let mut best = 0;
+        let mut t = u32::MAX;
+        let mut k = self.right_of(0);
+        while k != 0 {
+            let len = self.len(k);
+            let shorter = len < t;
+            best = if shorter { k } else { best };
+            t = if shorter { len } else { t };
+            if t == 0 {
+                break;
+            }
+            k = self.right_of(k);
+        }
+        (best, t)
+    }
+
+    #[inline(always)]
+    fn cover<const COLOR: bool>(&mut self, i: u32) {
+        Links::cover::<COLOR>(self, i);
+    }
+
+    #[inline(always)]
+    fn uncover<const COLOR: bool>(&mut self, i: u32) {
+        Links::uncover::<COLOR>(self, i);
+    }
+
+    #[inline(always)]
+    fn first(&self, i: u32) -> u32 {
+        self.nd(i).down
+    }
+
+    #[inline(always)]
+    fn next(&self, cursor: u32) -> u32 {
+        self.nd(cursor).down
+    }
+
+    #[inline(always)]
+    fn is_end(&self, i: u32, cursor: u32) -> bool {
+        cursor == i
+    }
+
+    #[inline(always)]
+    fn node_at(&self, cursor: u32) -> u32 {
+        cursor
+    }
+
+    #[inline(always)]
+    fn commit_rest<const COLOR: bool>(&mut self, x: u32) {
+        Links::commit_rest::<COLOR>(self, x);
+    }
+
+    #[inline(always)]
+    fn uncommit_rest<const COLOR: bool>(&mut self, x: u32) {
+        Links::uncommit_rest::<COLOR>(self, x);
+    }
+
+    #[inline(always)]
+    fn all_covered(&self) -> bool {
+        self.right_of(0) == 0
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn option_at(&self, cursor: u32) -> Option<usize> {
+        (cursor > self.n).then(|| self.option_of(cursor))
+    }
+
+    fn run_multiple(engine: &mut Engine<Links>, until: u64) -> Event {
+        engine.run_m(until)
     }
 }

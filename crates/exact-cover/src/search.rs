@@ -20,6 +20,38 @@
 use crate::links::{Links, Node};
 use crate::rng::Rng;
 
+/// What Algorithm C needs from a data structure: the dancing links of DLX1/DLX2
+/// ([`Links`]) or the sparse sets of dancing cells ([`crate::cells::Cells`]).
+///
+/// The options of the item branched on are walked with a *cursor*: a node for links, a
+/// position in the item's frozen set for cells.
+pub(crate) trait Structure: Clone {
+    /// How many levels a search can reach, at most.
+    fn depth(&self) -> usize;
+    /// The primary item to branch on and its number of options.
+    fn choose(&self, rng: &mut Option<Rng>) -> (u32, u32);
+    fn cover<const COLOR: bool>(&mut self, i: u32);
+    fn uncover<const COLOR: bool>(&mut self, i: u32);
+    /// The cursor at item `i`'s first option, after `i` has been covered.
+    fn first(&self, i: u32) -> u32;
+    fn next(&self, cursor: u32) -> u32;
+    fn is_end(&self, i: u32, cursor: u32) -> bool;
+    /// The option node a cursor stands on.
+    fn node_at(&self, cursor: u32) -> u32;
+    /// Covers (or purifies) every other item of the option of node `x`.
+    fn commit_rest<const COLOR: bool>(&mut self, x: u32);
+    fn uncommit_rest<const COLOR: bool>(&mut self, x: u32);
+    fn all_covered(&self) -> bool;
+    fn updates(&self) -> u64;
+    /// The problem's option index at a cursor kept in a solution (`None` for a pseudo-choice).
+    fn option_at(&self, cursor: u32) -> Option<usize>;
+    /// Runs Algorithm M (multiplicities), which only dancing links implement.
+    fn run_multiple(engine: &mut Engine<Self>, until: u64) -> Event {
+        let _ = (engine, until);
+        unreachable!("multiplicities are searched with dancing links")
+    }
+}
+
 /// Which algorithm the problem needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Algorithm {
@@ -57,8 +89,8 @@ pub(crate) enum Event {
 
 /// The search state.
 #[derive(Debug, Clone)]
-pub(crate) struct Engine {
-    pub links: Links,
+pub(crate) struct Engine<S> {
+    pub links: S,
     algorithm: Algorithm,
     label: Label,
     level: usize,
@@ -87,15 +119,9 @@ pub(crate) struct Engine {
     pub solutions: u64,
 }
 
-impl Engine {
-    pub fn new(links: Links, algorithm: Algorithm, rng: Option<Rng>) -> Engine {
-        let depth = match algorithm {
-            Algorithm::Multiple => {
-                let n1 = links.n1 as usize;
-                (1..=n1).map(|i| links.bound[i] as usize).sum::<usize>() + n1 + 2
-            }
-            _ => links.n1 as usize + 2,
-        };
+impl<S: Structure> Engine<S> {
+    pub fn new(links: S, algorithm: Algorithm, rng: Option<Rng>) -> Engine<S> {
+        let depth = links.depth();
         Engine {
             links,
             algorithm,
@@ -131,88 +157,25 @@ impl Engine {
         self.label == Label::Done
     }
 
-    /// Current depth of the search.
-    pub fn level(&self) -> usize {
-        self.level
-    }
-
     /// Runs until a solution, the end, or until `nodes` reaches `until`.
     pub fn run(&mut self, until: u64) -> Event {
         match self.algorithm {
             Algorithm::Plain => self.run_c::<false>(until),
             Algorithm::Colored => self.run_c::<true>(until),
-            Algorithm::Multiple => self.run_m(until),
+            Algorithm::Multiple => S::run_multiple(self, until),
         }
     }
 
     /// The options of the last solution found, as problem indices, in level order.
     pub fn solution(&self) -> Vec<usize> {
-        let n = self.links.n;
         self.choice[..self.solution_len]
             .iter()
-            .filter(|&&x| x > n)
-            .map(|&x| self.links.option_of(x))
+            .filter_map(|&x| self.links.option_at(x))
             .collect()
     }
 
-    fn on_arrival(&mut self) {
-        if self.path_counts.is_none() && self.level == self.forced.len() {
-            self.path_counts = Some((self.nodes, self.links.updates));
-        }
-    }
-
-    /// Algorithm C: the item of minimum length, ties to the leftmost (or, with a generator,
-    /// chosen uniformly among the tied ones, as DLX1 does when randomising).
-    #[inline(always)]
-    fn choose_c(&mut self) -> (u32, u32) {
-        if self.rng.is_some() {
-            return self.choose_c_random();
-        }
-        // Written without a data-dependent branch (the comparison becomes a conditional move):
-        // which item is shorter is unpredictable, and this scan runs at every node.
-        let links = &self.links;
-        let mut best = 0;
-        let mut t = u32::MAX;
-        let mut k = links.right_of(0);
-        while k != 0 {
-            let len = links.len(k);
-            let shorter = len < t;
-            best = if shorter { k } else { best };
-            t = if shorter { len } else { t };
-            if t == 0 {
-                break;
-            }
-            k = links.right_of(k);
-        }
-        (best, t)
-    }
-
-    fn choose_c_random(&mut self) -> (u32, u32) {
-        let links = &self.links;
-        let mut best = 0;
-        let mut t = u32::MAX;
-        let mut ties = 0u64;
-        let mut k = links.right_of(0);
-        while k != 0 {
-            let len = links.len(k);
-            if len < t {
-                best = k;
-                t = len;
-                ties = 1;
-                if len == 0 {
-                    break;
-                }
-            } else if len == t {
-                if let Some(rng) = self.rng.as_mut() {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        best = k;
-                    }
-                }
-            }
-            k = links.right_of(k);
-        }
-        (best, t)
+    pub fn updates(&self) -> u64 {
+        self.links.updates()
     }
 
     fn run_c<const COLOR: bool>(&mut self, until: u64) -> Event {
@@ -222,7 +185,13 @@ impl Engine {
         let mut l = self.level;
         let mut nodes = self.nodes;
         let forced = self.forced.len();
-        let depth = self.choice.len();
+        // The level arrays are moved into locals too: through `self`, their data pointers
+        // would be reloaded after every store into the links.
+        let mut choice = std::mem::take(&mut self.choice);
+        let mut best = std::mem::take(&mut self.best);
+        let mut sibling = std::mem::take(&mut self.sibling);
+        let mut degree = std::mem::take(&mut self.degree);
+        let depth = choice.len();
         let event = loop {
             debug_assert!(l < depth);
             match label {
@@ -230,7 +199,7 @@ impl Engine {
                     if nodes >= until {
                         break Event::Paused;
                     }
-                    if self.links.right_of(0) == 0 {
+                    if self.links.all_covered() {
                         // Only at level 0, when there is no primary item: the empty solution.
                         nodes += 1;
                         self.solutions += 1;
@@ -239,30 +208,30 @@ impl Engine {
                         break Event::Solution;
                     }
                     if l == forced && self.path_counts.is_none() {
-                        self.path_counts = Some((nodes, self.links.updates));
+                        self.path_counts = Some((nodes, self.links.updates()));
                     }
                     nodes += 1;
-                    let (i, len) = self.choose_c();
-                    *at_mut(&mut self.best, l) = i;
-                    *at_mut(&mut self.degree, l) = len;
-                    *at_mut(&mut self.sibling, l) = 0;
+                    let (i, len) = self.links.choose(&mut self.rng);
+                    *at_mut(&mut best, l) = i;
+                    *at_mut(&mut degree, l) = len;
+                    *at_mut(&mut sibling, l) = 0;
                     self.links.cover::<COLOR>(i);
-                    *at_mut(&mut self.choice, l) = self.links.nd(i).down;
+                    *at_mut(&mut choice, l) = self.links.first(i);
                     label = Label::Advance;
                 }
                 Label::Advance => {
-                    let x = at(&self.choice, l);
-                    if x == at(&self.best, l) {
+                    let cursor = at(&choice, l);
+                    if self.links.is_end(at(&best, l), cursor) {
                         label = Label::Backup;
                         continue;
                     }
-                    if l < forced && at(&self.sibling, l) < at(&self.forced, l) {
-                        *at_mut(&mut self.choice, l) = self.links.nd(x).down;
-                        *at_mut(&mut self.sibling, l) += 1;
+                    if l < forced && at(&sibling, l) < at(&self.forced, l) {
+                        *at_mut(&mut choice, l) = self.links.next(cursor);
+                        *at_mut(&mut sibling, l) += 1;
                         continue;
                     }
-                    self.links.commit_rest::<COLOR>(x);
-                    if self.links.right_of(0) == 0 {
+                    self.links.commit_rest::<COLOR>(self.links.node_at(cursor));
+                    if self.links.all_covered() {
                         nodes += 1;
                         self.solutions += 1;
                         self.solution_len = l + 1;
@@ -270,7 +239,7 @@ impl Engine {
                         break Event::Solution;
                     }
                     if l + 1 == self.cutoff {
-                        self.prefixes.push(self.sibling[..=l].to_vec());
+                        self.prefixes.push(sibling[..=l].to_vec());
                         label = Label::Recover;
                         continue;
                     }
@@ -278,7 +247,7 @@ impl Engine {
                     label = Label::Forward;
                 }
                 Label::Backup => {
-                    self.links.uncover::<COLOR>(at(&self.best, l));
+                    self.links.uncover::<COLOR>(at(&best, l));
                     if l == 0 {
                         label = Label::Done;
                         break Event::Done;
@@ -287,14 +256,15 @@ impl Engine {
                     label = Label::Recover;
                 }
                 Label::Recover => {
-                    let x = at(&self.choice, l);
-                    self.links.uncommit_rest::<COLOR>(x);
+                    let cursor = at(&choice, l);
+                    self.links
+                        .uncommit_rest::<COLOR>(self.links.node_at(cursor));
                     if l < forced {
                         label = Label::Backup;
                         continue;
                     }
-                    *at_mut(&mut self.choice, l) = self.links.nd(x).down;
-                    *at_mut(&mut self.sibling, l) += 1;
+                    *at_mut(&mut choice, l) = self.links.next(cursor);
+                    *at_mut(&mut sibling, l) += 1;
                     label = Label::Advance;
                 }
                 Label::Done => break Event::Done,
@@ -304,7 +274,34 @@ impl Engine {
         self.label = label;
         self.level = l;
         self.nodes = nodes;
+        (self.choice, self.best, self.sibling, self.degree) = (choice, best, sibling, degree);
         event
+    }
+
+    /// Knuth's estimate of the fraction of the tree already explored: the position of the
+    /// current path read as a mixed-radix fraction, with half of the current node.
+    pub fn progress(&self) -> f64 {
+        if self.label == Label::Done {
+            return 1.0;
+        }
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        let top = self.level.min(self.choice.len().saturating_sub(1));
+        for l in 0..=top {
+            let d = self.degree[l].max(1) as f64;
+            scale /= d;
+            fraction += self.sibling[l].min(self.degree[l]) as f64 * scale;
+        }
+        (fraction + scale / 2.0).min(1.0)
+    }
+}
+
+/// Algorithm M works on dancing links only.
+impl Engine<Links> {
+    fn on_arrival(&mut self) {
+        if self.path_counts.is_none() && self.level == self.forced.len() {
+            self.path_counts = Some((self.nodes, self.links.updates));
+        }
     }
 
     /// Algorithm M: the item of minimum branch degree `len + 1 - max(bound - slack, 0)`;
@@ -417,7 +414,7 @@ impl Engine {
         self.links.nd_mut(i).top += k;
     }
 
-    fn run_m(&mut self, until: u64) -> Event {
+    pub(crate) fn run_m(&mut self, until: u64) -> Event {
         loop {
             match self.label {
                 Label::Forward => {
@@ -539,23 +536,6 @@ impl Engine {
                 _ => unreachable!("Algorithm C label in Algorithm M"),
             }
         }
-    }
-
-    /// Knuth's estimate of the fraction of the tree already explored: the position of the
-    /// current path read as a mixed-radix fraction, with half of the current node.
-    pub fn progress(&self) -> f64 {
-        if self.label == Label::Done {
-            return 1.0;
-        }
-        let mut fraction = 0.0;
-        let mut scale = 1.0;
-        let top = self.level.min(self.choice.len().saturating_sub(1));
-        for l in 0..=top {
-            let d = self.degree[l].max(1) as f64;
-            scale /= d;
-            fraction += self.sibling[l].min(self.degree[l]) as f64 * scale;
-        }
-        (fraction + scale / 2.0).min(1.0)
     }
 }
 

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use crate::cells::Cells;
 use crate::links::Links;
 use crate::problem::Problem;
 use crate::rng::Rng;
@@ -53,6 +54,79 @@ pub struct Count {
     pub stopped: Option<StopReason>,
 }
 
+/// The data structure the search dances on. Both find the same solutions.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// Dancing links, exactly as Knuth's DLX1/DLX2/DLX3: same choices, same node and update
+    /// counts. The only back end for multiplicities.
+    #[default]
+    Links,
+    /// Dancing cells (sparse sets, after Knuth's SSXC): the same branching rule on a more
+    /// compact structure; usually faster on large problems, but options are tried in another
+    /// order, so its node counts are its own. Problems with multiplicities use links.
+    Cells,
+}
+
+/// An engine on either back end.
+#[derive(Debug, Clone)]
+enum AnyEngine {
+    Links(Engine<Links>),
+    Cells(Engine<Cells>),
+}
+
+/// Runs the same code on whichever engine is inside.
+macro_rules! on_engine {
+    ($engine:expr, $e:ident => $body:expr) => {
+        match $engine {
+            AnyEngine::Links($e) => $body,
+            AnyEngine::Cells($e) => $body,
+        }
+    };
+}
+
+impl AnyEngine {
+    fn run(&mut self, until: u64) -> Event {
+        on_engine!(self, e => e.run(until))
+    }
+    fn nodes(&self) -> u64 {
+        on_engine!(self, e => e.nodes)
+    }
+    fn updates(&self) -> u64 {
+        on_engine!(self, e => e.updates())
+    }
+    fn solutions(&self) -> u64 {
+        on_engine!(self, e => e.solutions)
+    }
+    fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes(),
+            updates: self.updates(),
+            solutions: self.solutions(),
+        }
+    }
+    fn solution(&self) -> Vec<usize> {
+        on_engine!(self, e => e.solution())
+    }
+    fn progress(&self) -> f64 {
+        on_engine!(self, e => e.progress())
+    }
+    fn is_done(&self) -> bool {
+        on_engine!(self, e => e.is_done())
+    }
+    fn set_cutoff(&mut self, level: usize) {
+        on_engine!(self, e => e.set_cutoff(level))
+    }
+    fn set_forced(&mut self, prefix: Vec<u32>) {
+        on_engine!(self, e => e.set_forced(prefix))
+    }
+    fn prefixes(&self) -> &[Vec<u32>] {
+        on_engine!(self, e => &e.prefixes)
+    }
+    fn path_counts(&self) -> Option<(u64, u64)> {
+        on_engine!(self, e => e.path_counts)
+    }
+}
+
 /// How to search a problem: the order, the limits and the stop signal.
 ///
 /// ```
@@ -69,6 +143,7 @@ pub struct Solver<'p> {
     limit: Option<u64>,
     node_budget: Option<u64>,
     stop: Option<Arc<AtomicBool>>,
+    backend: Backend,
 }
 
 impl Problem {
@@ -81,6 +156,7 @@ impl Problem {
             limit: None,
             node_budget: None,
             stop: None,
+            backend: Backend::Links,
         }
     }
 }
@@ -93,6 +169,12 @@ impl<'p> Solver<'p> {
     /// items at random: the same seed gives the same search.
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = Some(seed);
+        self
+    }
+
+    /// Chooses the data structure (see [`Backend`]).
+    pub fn backend(mut self, backend: Backend) -> Self {
+        self.backend = backend;
         self
     }
 
@@ -124,10 +206,22 @@ impl<'p> Solver<'p> {
         }
     }
 
-    fn engine(&self) -> Engine {
+    fn engine(&self) -> AnyEngine {
+        self.engine_with(true)
+    }
+
+    /// The engine; with `random_ties` false, a seed shuffles the options but ties between
+    /// items go to the leftmost, so that every run makes the same choices in the same state
+    /// (which replaying a prefix on another thread needs).
+    fn engine_with(&self, random_ties: bool) -> AnyEngine {
         let mut rng = self.seed.map(Rng::new);
+        let algorithm = self.algorithm();
+        if self.backend == Backend::Cells && algorithm != Algorithm::Multiple {
+            let cells = Cells::new(self.problem, rng.as_mut());
+            return AnyEngine::Cells(Engine::new(cells, algorithm, rng.filter(|_| random_ties)));
+        }
         let links = Links::new(self.problem, rng.as_mut());
-        Engine::new(links, self.algorithm(), rng)
+        AnyEngine::Links(Engine::new(links, algorithm, rng.filter(|_| random_ties)))
     }
 
     /// A lazy iterator over the solutions; each solution is the sorted list of the indices of
@@ -160,7 +254,9 @@ impl<'p> Solver<'p> {
     }
 
     /// Counts the solutions on `jobs` threads by splitting the search tree near the root. The
-    /// count and the node and update statistics equal those of [`Solver::count`]. A limit or
+    /// count and the node and update statistics equal those of [`Solver::count`] (with a seed,
+    /// the options are shuffled as in [`Solver::count`] but ties between items are not broken
+    /// at random, so the statistics are those of that deterministic search). A limit or
     /// node budget is not applied here; the stop flag is.
     pub fn count_parallel(&self, jobs: usize) -> Count {
         let jobs = jobs.max(1);
@@ -168,38 +264,33 @@ impl<'p> Solver<'p> {
             return self.clone_without_limits().count();
         }
         let target = jobs * 64;
-        let mut top = self.engine();
+        let mut top = self.engine_with(false);
         for depth in 1..=16 {
-            top = self.engine();
+            top = self.engine_with(false);
             top.set_cutoff(depth);
             while top.run(u64::MAX) != Event::Done {}
-            if top.prefixes.len() >= target {
+            if top.prefixes().len() >= target {
                 break;
             }
         }
-        let mut total = Stats {
-            nodes: top.nodes,
-            updates: top.links.updates,
-            solutions: top.solutions,
-        };
+        let mut total = top.stats();
         let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
         let count_prefix = |prefix: &Vec<u32>| -> (Stats, bool) {
-            let mut engine = self.engine();
+            let mut engine = self.engine_with(false);
             engine.set_forced(prefix.clone());
             let stopped = run_to_end(&mut engine, self.stop.as_deref());
-            let (nodes0, updates0) = engine
-                .path_counts
-                .unwrap_or((engine.nodes, engine.links.updates));
+            let end = engine.stats();
+            let (nodes0, updates0) = engine.path_counts().unwrap_or((end.nodes, end.updates));
             let stats = Stats {
-                nodes: engine.nodes - nodes0,
-                updates: engine.links.updates - updates0,
-                solutions: engine.solutions,
+                nodes: end.nodes - nodes0,
+                updates: end.updates - updates0,
+                solutions: end.solutions,
             };
             (stats, stopped)
         };
         let results: Vec<(Stats, bool)> = match pool {
-            Ok(pool) => pool.install(|| top.prefixes.par_iter().map(count_prefix).collect()),
-            Err(_) => top.prefixes.iter().map(count_prefix).collect(),
+            Ok(pool) => pool.install(|| top.prefixes().par_iter().map(count_prefix).collect()),
+            Err(_) => top.prefixes().iter().map(count_prefix).collect(),
         };
         let mut stopped = None;
         for (stats, flag) in results {
@@ -225,9 +316,9 @@ impl<'p> Solver<'p> {
 }
 
 /// Runs an engine to the end of its tree; true if the flag stopped it.
-fn run_to_end(engine: &mut Engine, stop: Option<&AtomicBool>) -> bool {
+fn run_to_end(engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> bool {
     loop {
-        let until = engine.nodes.saturating_add(CHECK_INTERVAL);
+        let until = engine.nodes().saturating_add(CHECK_INTERVAL);
         match engine.run(until) {
             Event::Done => return false,
             Event::Solution => {}
@@ -255,7 +346,7 @@ pub enum Step {
 /// nodes with [`Search::step`] to show [`Search::progress`] or stop it between slices.
 #[derive(Debug, Clone)]
 pub struct Search {
-    engine: Engine,
+    engine: AnyEngine,
     limit: u64,
     budget: u64,
     stop: Option<Arc<AtomicBool>>,
@@ -268,15 +359,15 @@ impl Search {
         if self.stopped.is_some() || self.engine.is_done() {
             return Step::Done;
         }
-        if self.engine.solutions >= self.limit {
+        if self.engine.solutions() >= self.limit {
             self.stopped = Some(StopReason::Limit);
             return Step::Done;
         }
-        let end = self.engine.nodes.saturating_add(nodes);
+        let end = self.engine.nodes().saturating_add(nodes);
         loop {
             let until = end
                 .min(self.budget)
-                .min(self.engine.nodes.saturating_add(CHECK_INTERVAL));
+                .min(self.engine.nodes().saturating_add(CHECK_INTERVAL));
             match self.engine.run(until) {
                 Event::Solution => return Step::Solution,
                 Event::Done => return Step::Done,
@@ -289,11 +380,11 @@ impl Search {
                         self.stopped = Some(StopReason::Flag);
                         return Step::Done;
                     }
-                    if self.engine.nodes >= self.budget {
+                    if self.engine.nodes() >= self.budget {
                         self.stopped = Some(StopReason::Budget);
                         return Step::Done;
                     }
-                    if self.engine.nodes >= end {
+                    if self.engine.nodes() >= end {
                         return Step::Paused;
                     }
                 }
@@ -315,11 +406,7 @@ impl Search {
 
     /// Statistics so far.
     pub fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.engine.nodes,
-            updates: self.engine.links.updates,
-            solutions: self.engine.solutions,
-        }
+        self.engine.stats()
     }
 
     /// An estimate, between 0 and 1, of how much of the search tree has been explored.
