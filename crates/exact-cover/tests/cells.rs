@@ -74,8 +74,14 @@ proptest! {
 /// On plain exact cover (no colours) the cells back end visits exactly DLX1's tree.
 #[test]
 fn cells_reproduce_dlx1_statistics() {
-    for file in ["xc-tiny", "queens-8", "queens-10", "langford-8", "sudoku-4x4-empty", "pentomino-3x20"]
-    {
+    for file in [
+        "xc-tiny",
+        "queens-8",
+        "queens-10",
+        "langford-8",
+        "sudoku-4x4-empty",
+        "pentomino-3x20",
+    ] {
         let path = format!("{}/tests/data/{file}.dlx", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         let problem = parse(&text).unwrap().problem;
@@ -91,9 +97,14 @@ fn cells_reproduce_dlx1_statistics() {
 fn cells_reproduce_dlx2_nodes() {
     for file in ["xcc-tiny", "xcc-color-cycle10-k3", "xcc-color-petersen-k3"] {
         let path = format!("{}/tests/data/{file}.dlx", env!("CARGO_MANIFEST_DIR"));
-        let problem = parse(&std::fs::read_to_string(&path).unwrap()).unwrap().problem;
+        let problem = parse(&std::fs::read_to_string(&path).unwrap())
+            .unwrap()
+            .problem;
         let links = problem.solver().count();
         let cells = problem.solver().backend(Backend::Cells).count();
-        assert_eq!((cells.solutions, cells.stats.nodes), (links.solutions, links.stats.nodes));
+        assert_eq!(
+            (cells.solutions, cells.stats.nodes),
+            (links.solutions, links.stats.nodes)
+        );
     }
 }

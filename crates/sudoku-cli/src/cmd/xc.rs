@@ -1,0 +1,311 @@
+//! `sudoku xc`: solve an exact-cover problem given in Knuth's DLX text format.
+//!
+//! The search itself is [`exact_cover`]'s; this module reads the problem, reports parse errors
+//! and warnings with the file name, prints solutions or their count, and shows progress and
+//! statistics. Each solution is printed as its options, one per line, exactly as they appear
+//! in the input (items in their written order, `name:colour` where coloured), with a blank line
+//! between solutions.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use exact_cover::{Backend, ParseError, Problem, Search, Solver, Stats, Step, StopReason};
+
+use crate::failure::Failure;
+use crate::input;
+use crate::output::Output;
+use crate::progress::{Busy, Progress};
+use crate::timing::{self, Clock};
+
+/// Nodes searched between two looks at the clock when progress is shown: small enough for a
+/// few reports a second on the slowest problems, large enough to cost nothing.
+const SLICE: u64 = 1 << 16;
+
+/// Arguments of `sudoku xc`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+The input is Knuth's format (DLX1/DLX2/DLX3): the first line names the primary items, then a
+lone `|` and the secondary items; every further line is one option, the names of its items.
+`name:colour` colours a secondary item; `v|name` or `u:v|name` in the item line asks for a
+primary item to be covered exactly v, or between u and v, times. Lines starting with `|` are
+comments.
+
+Examples:
+  sudoku xc problem.dlx                     print every solution
+  sudoku xc problem.dlx --limit 1 --seed 7  one random solution
+  sudoku xc problem.dlx --count --stats     count, with nodes, updates and times
+  sudoku xc problem.dlx --count --jobs 0    count on all cores
+  cat problem.dlx | sudoku xc --count       read standard input")]
+pub struct Args {
+    /// The problem file, or `-` for standard input.
+    #[arg(value_name = "FILE", default_value = input::STDIN)]
+    file: PathBuf,
+
+    /// Print only the number of solutions.
+    #[arg(long)]
+    count: bool,
+
+    /// Stop after N solutions.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+
+    /// Print nodes, updates, solutions and the CPU and wall time on stderr.
+    #[arg(long)]
+    stats: bool,
+
+    /// Try options and break ties in an order shuffled by S (the same S, the same search).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+
+    /// Count on J threads (0 = all cores); only with --count, and not with --limit.
+    #[arg(long, value_name = "J")]
+    jobs: Option<usize>,
+
+    /// Show an estimate of how much of the search is done on stderr.
+    #[arg(long)]
+    progress: bool,
+
+    /// The data structure to search on: `links` (dancing links, Knuth's DLX1/2/3, whose node
+    /// and update counts --stats reproduces) or `cells` (dancing cells: sparse sets, the same
+    /// search tree, often faster on large problems; multiplicities always use links).
+    #[arg(long, value_enum, default_value = "links")]
+    backend: BackendArg,
+}
+
+/// `--backend` values.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum BackendArg {
+    Links,
+    Cells,
+}
+
+/// How a search ended: its statistics, why it stopped early (if it did), and how long the
+/// search alone took.
+struct Outcome {
+    stats: Stats,
+    stopped: Option<StopReason>,
+    search_time: Duration,
+}
+
+/// Runs `sudoku xc`.
+pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
+    check_usage(args)?;
+    let input = input::read(&args.file)?;
+    let parsed = exact_cover::parse(&input.text)
+        .map_err(|e| Failure::Input(describe_parse_error(&input.name, &e)))?;
+    let mut stderr = std::io::stderr();
+    for warning in &parsed.warnings {
+        let _ = writeln!(
+            stderr,
+            "warning: {}:{}: {}",
+            input.name, warning.line, warning.message
+        );
+    }
+
+    let problem = &parsed.problem;
+    let mut solver = problem.solver().backend(match args.backend {
+        BackendArg::Links => Backend::Links,
+        BackendArg::Cells => Backend::Cells,
+    });
+    if let Some(seed) = args.seed {
+        solver = solver.seed(seed);
+    }
+    if let Some(limit) = args.limit {
+        solver = solver.limit(limit);
+    }
+
+    let mut out = Output::stdout();
+    let outcome = if args.count {
+        let outcome = match args.jobs {
+            Some(jobs) => count_parallel(&solver, jobs, args.progress),
+            None => count(&solver, args.progress),
+        };
+        writeln!(out, "{}", outcome.stats.solutions)?;
+        outcome
+    } else {
+        print_solutions(problem, &solver, args.progress, &mut out)?
+    };
+    out.flush()?;
+
+    if args.stats {
+        print_stats(&outcome, clock);
+    }
+    Ok(())
+}
+
+/// Rejects combinations of options that cannot mean anything.
+fn check_usage(args: &Args) -> Result<(), Failure> {
+    if args.jobs.is_some() && !args.count {
+        return Err(Failure::Usage(
+            "--jobs counts solutions in parallel and needs --count (solutions are printed by \
+             one thread)"
+                .to_string(),
+        ));
+    }
+    if args.jobs.is_some() && args.limit.is_some() {
+        return Err(Failure::Usage(
+            "--jobs cannot be combined with --limit: a parallel count always searches the \
+             whole tree"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// `FILE:LINE:COLUMN: what is wrong`, naming the offending token unless the message already
+/// quotes it.
+fn describe_parse_error(name: &str, error: &ParseError) -> String {
+    let what = error.kind.to_string();
+    let quoted = format!("`{}`", error.token);
+    if error.token.is_empty() || what.contains(&quoted) {
+        format!("{name}:{}:{}: {what}", error.line, error.column)
+    } else {
+        format!(
+            "{name}:{}:{}: {what} (at {quoted})",
+            error.line, error.column
+        )
+    }
+}
+
+/// Counts on this thread; with progress, in slices so the estimate can be shown.
+fn count(solver: &Solver<'_>, progress: bool) -> Outcome {
+    let started = Instant::now();
+    if !progress {
+        let count = solver.count();
+        return Outcome {
+            stats: count.stats,
+            stopped: count.stopped,
+            search_time: started.elapsed(),
+        };
+    }
+    let mut search = solver.solutions();
+    let mut reporter = Progress::new(true);
+    loop {
+        match search.step(SLICE) {
+            Step::Done => break,
+            Step::Solution | Step::Paused => report(&mut reporter, &search),
+        }
+    }
+    finish(&mut reporter, &search);
+    Outcome {
+        stats: search.stats(),
+        stopped: search.stopped(),
+        search_time: started.elapsed(),
+    }
+}
+
+/// Counts on `jobs` threads (0: one per core).
+fn count_parallel(solver: &Solver<'_>, jobs: usize, progress: bool) -> Outcome {
+    let jobs = if jobs == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        jobs
+    };
+    let started = Instant::now();
+    let busy = Busy::start(progress, &format!("counting on {jobs} threads"));
+    let count = solver.count_parallel(jobs);
+    busy.finish();
+    Outcome {
+        stats: count.stats,
+        stopped: count.stopped,
+        search_time: started.elapsed(),
+    }
+}
+
+/// Prints every solution (up to the limit) as its options, a blank line between solutions.
+fn print_solutions(
+    problem: &Problem,
+    solver: &Solver<'_>,
+    progress: bool,
+    out: &mut Output,
+) -> Result<Outcome, Failure> {
+    let started = Instant::now();
+    let mut search = solver.solutions();
+    let mut reporter = Progress::new(progress);
+    // Results on the same terminal as the bar are flushed at once, with the bar hidden.
+    let flush_each = reporter.is_enabled() && out.is_terminal();
+    let slice = if reporter.is_enabled() {
+        SLICE
+    } else {
+        u64::MAX
+    };
+    let mut first = true;
+    loop {
+        match search.step(slice) {
+            Step::Done => break,
+            Step::Paused => report(&mut reporter, &search),
+            Step::Solution => {
+                let write = |out: &mut Output| -> std::io::Result<()> {
+                    if !first {
+                        writeln!(out)?;
+                    }
+                    for option in search.solution() {
+                        writeln!(out, "{}", problem.option_text(option))?;
+                    }
+                    if flush_each { out.flush() } else { Ok(()) }
+                };
+                reporter.suspend(|| write(out))?;
+                first = false;
+                report(&mut reporter, &search);
+            }
+        }
+    }
+    finish(&mut reporter, &search);
+    Ok(Outcome {
+        stats: search.stats(),
+        stopped: search.stopped(),
+        search_time: started.elapsed(),
+    })
+}
+
+/// Passes the search's estimate and counters to the reporter (which rate-limits them).
+fn report(reporter: &mut Progress, search: &Search) {
+    if reporter.is_enabled() {
+        let stats = search.stats();
+        reporter.tick(search.progress(), stats.nodes, stats.solutions);
+    }
+}
+
+/// The last progress report, when the search is over.
+fn finish(reporter: &mut Progress, search: &Search) {
+    if reporter.is_enabled() {
+        let stats = search.stats();
+        // A search that saw the whole tree is done, whatever the estimate says.
+        let estimate = if search.stopped().is_none() {
+            1.0
+        } else {
+            search.progress()
+        };
+        reporter.finish(estimate, stats.nodes, stats.solutions);
+    }
+}
+
+/// The `--stats` report on stderr, one `name: value` per line.
+fn print_stats(outcome: &Outcome, clock: &Clock) {
+    let Outcome {
+        stats,
+        stopped,
+        search_time,
+    } = outcome;
+    let mut text = format!(
+        "nodes: {}\nupdates: {}\nsolutions: {}\n",
+        stats.nodes, stats.updates, stats.solutions
+    );
+    match stopped {
+        None => {}
+        Some(StopReason::Limit) => text.push_str("stopped: solution limit reached\n"),
+        Some(StopReason::Budget) => text.push_str("stopped: node budget used up\n"),
+        Some(StopReason::Flag) => text.push_str("stopped: interrupted\n"),
+    }
+    match timing::process_cpu_time() {
+        Some(cpu) => text.push_str(&format!("cpu time: {:.3} s\n", cpu.as_secs_f64())),
+        None => text.push_str("cpu time: unavailable\n"),
+    }
+    text.push_str(&format!(
+        "wall time: {:.3} s (search {:.3} s)\n",
+        clock.wall().as_secs_f64(),
+        search_time.as_secs_f64()
+    ));
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}

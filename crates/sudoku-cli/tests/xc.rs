@@ -1,0 +1,558 @@
+//! `sudoku xc` through the built binary: output format, counts, limits, seeds, parallel
+//! counts, statistics, standard input, error messages and exit codes.
+
+use std::collections::{BTreeSet, HashMap};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use exact_cover::{ItemKind, Problem};
+
+/// What a run of the binary gave.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `sudoku ARGS`, feeding `stdin` (or nothing) to it.
+fn sudoku(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sudoku binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    if let Some(text) = stdin {
+        input
+            .write_all(text.as_bytes())
+            .expect("stdin accepts the problem");
+    }
+    drop(input);
+    let output = child.wait_with_output().expect("the sudoku binary runs");
+    let run = Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "the binary panicked:\n{}",
+        run.stderr
+    );
+    run
+}
+
+/// Runs `sudoku xc FILE ARGS...` on a file in the exact-cover test data and expects success.
+fn xc_ok(file: &str, args: &[&str]) -> Run {
+    let path = data(file);
+    let path = path.to_str().expect("UTF-8 path");
+    let mut all = vec!["xc", path];
+    all.extend_from_slice(args);
+    let run = sudoku(&all, None);
+    assert_eq!(run.code, Some(0), "sudoku {all:?} failed:\n{}", run.stderr);
+    run
+}
+
+fn data(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../exact-cover/tests/data")
+        .join(file)
+}
+
+/// Writes `text` to a scratch file for this test and returns its path.
+fn scratch(name: &str, text: &[u8]) -> String {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("xc-{name}.dlx"));
+    std::fs::write(&path, text).expect("scratch file written");
+    path.to_str().expect("UTF-8 path").to_string()
+}
+
+/// Splits printed solutions (options one per line, a blank line between solutions).
+fn solutions(stdout: &str) -> Vec<Vec<String>> {
+    if stdout.is_empty() {
+        return Vec::new();
+    }
+    assert!(stdout.ends_with('\n'), "output ends with a newline");
+    stdout
+        .trim_end_matches('\n')
+        .split("\n\n")
+        .map(|block| block.lines().map(str::to_string).collect())
+        .collect()
+}
+
+/// Checks that every printed solution is a valid cover of the problem in `file`: each line is
+/// an option of the problem, written as in the file, and together they cover each primary item
+/// within its bounds and each secondary item at most once or in one colour. Returns the
+/// solutions as sets of option indices.
+fn check_printed(file: &str, stdout: &str) -> Vec<BTreeSet<usize>> {
+    let text = std::fs::read_to_string(data(file)).expect("data file");
+    let problem = exact_cover::parse(&text).expect("data file parses").problem;
+    let index: HashMap<String, usize> = (0..problem.option_count())
+        .map(|k| (problem.option_text(k), k))
+        .collect();
+    let mut all = Vec::new();
+    for block in solutions(stdout) {
+        let chosen: BTreeSet<usize> = block
+            .iter()
+            .map(|line| {
+                *index
+                    .get(line)
+                    .unwrap_or_else(|| panic!("`{line}` is not an option"))
+            })
+            .collect();
+        assert_eq!(
+            chosen.len(),
+            block.len(),
+            "an option is printed twice in {block:?}"
+        );
+        assert_valid(&problem, &chosen);
+        all.push(chosen);
+    }
+    all
+}
+
+fn assert_valid(problem: &Problem, chosen: &BTreeSet<usize>) {
+    let mut uses = vec![0u32; problem.items().len()];
+    let mut colours: Vec<BTreeSet<Option<_>>> = vec![BTreeSet::new(); problem.items().len()];
+    for &option in chosen {
+        for u in problem.option(option) {
+            uses[u.item.index()] += 1;
+            colours[u.item.index()].insert(u.color);
+        }
+    }
+    for (k, item) in problem.items().iter().enumerate() {
+        match item.kind {
+            ItemKind::Primary { min, max } => {
+                assert!(
+                    (min..=max).contains(&uses[k]),
+                    "item {} covered {}",
+                    item.name,
+                    uses[k]
+                );
+            }
+            ItemKind::Secondary => {
+                let one_colour = colours[k].len() == 1 && !colours[k].contains(&None);
+                assert!(
+                    uses[k] <= 1 || one_colour,
+                    "secondary item {} clashes",
+                    item.name
+                );
+            }
+        }
+    }
+}
+
+/// The value of `name: value` in a `--stats` report.
+fn stat(stderr: &str, name: &str) -> String {
+    let prefix = format!("{name}: ");
+    stderr
+        .lines()
+        .find_map(|line| line.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no `{name}` in\n{stderr}"))
+        .to_string()
+}
+
+const KNUTH: &str = "| Knuth's example: the only solution is {B, D, F}\n\
+                     1 2 3 4 5 6 7\n1 4 7\n1 4\n4 5 7\n3 5 6\n2 3 6 7\n2 7\n";
+
+#[test]
+fn knuths_example_has_the_one_solution_b_d_f() {
+    let run = sudoku(&["xc"], Some(KNUTH));
+    assert_eq!(run.code, Some(0));
+    assert_eq!(run.stdout, "1 4\n3 5 6\n2 7\n");
+    assert_eq!(run.stderr, "");
+    let run = sudoku(&["xc", "-", "--count"], Some(KNUTH));
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "1\n"));
+}
+
+#[test]
+fn prints_each_solution_as_its_options_with_a_blank_line_between() {
+    let run = xc_ok("xc-tiny.dlx", &[]);
+    assert_eq!(run.stdout, "a b\nc d\n\na b\nc d x\n");
+    let run = xc_ok("xcc-tiny.dlx", &[]);
+    assert_eq!(run.stdout, "p X:A\nq X:A Y:B\nr Y:B\n");
+    let run = xc_ok("mcc-tiny.dlx", &[]);
+    assert_eq!(check_printed("mcc-tiny.dlx", &run.stdout).len(), 7);
+}
+
+#[test]
+fn no_solution_is_success_with_empty_output() {
+    let run = xc_ok("xc-tiny-nosol.dlx", &[]);
+    assert_eq!(run.stdout, "");
+    let run = xc_ok("xc-tiny-nosol.dlx", &["--count"]);
+    assert_eq!(run.stdout, "0\n");
+}
+
+#[test]
+fn printed_solutions_are_valid_and_as_many_as_counted() {
+    for (file, total) in [
+        ("queens-8.dlx", 92),
+        ("langford-7.dlx", 52),
+        ("sudoku-4x4-empty.dlx", 288),
+        ("xcc-color-petersen-k3.dlx", 120),
+        ("mcc-rooks-6-3.dlx", 2400),
+        ("sudoku-9x9-wikipedia.dlx", 1),
+    ] {
+        let printed = check_printed(file, &xc_ok(file, &[]).stdout);
+        assert_eq!(printed.len(), total, "{file}");
+        let distinct: BTreeSet<_> = printed.into_iter().collect();
+        assert_eq!(distinct.len(), total, "{file}: a solution is printed twice");
+    }
+}
+
+#[test]
+fn count_prints_one_integer() {
+    for (file, total) in [
+        ("queens-8.dlx", "92"),
+        ("queens-10.dlx", "724"),
+        ("langford-8.dlx", "300"),
+        ("langford-5.dlx", "0"),
+        ("pentomino-3x20.dlx", "8"),
+        ("xcc-color-cycle10-k3.dlx", "1026"),
+        ("mcc-rooks-8-8.dlx", "40320"),
+        ("sudoku-9x9-inkala2012.dlx", "1"),
+    ] {
+        let run = xc_ok(file, &["--count"]);
+        assert_eq!(run.stdout, format!("{total}\n"), "{file}");
+        assert_eq!(run.stderr, "", "{file}");
+    }
+}
+
+#[test]
+fn limit_stops_after_n_solutions() {
+    let printed = check_printed(
+        "queens-8.dlx",
+        &xc_ok("queens-8.dlx", &["--limit", "5"]).stdout,
+    );
+    assert_eq!(printed.len(), 5);
+    assert_eq!(
+        xc_ok("queens-8.dlx", &["--count", "--limit", "5"]).stdout,
+        "5\n"
+    );
+    assert_eq!(
+        xc_ok("queens-8.dlx", &["--count", "--limit", "1000"]).stdout,
+        "92\n"
+    );
+    assert_eq!(xc_ok("queens-8.dlx", &["--limit", "0"]).stdout, "");
+    // A problem with far too many solutions to list, cut short.
+    let run = xc_ok("sudoku-9x9-empty.dlx", &["--limit", "3"]);
+    assert_eq!(check_printed("sudoku-9x9-empty.dlx", &run.stdout).len(), 3);
+    let run = xc_ok(
+        "sudoku-9x9-empty.dlx",
+        &["--count", "--limit", "1000", "--stats"],
+    );
+    assert_eq!(run.stdout, "1000\n");
+    assert_eq!(stat(&run.stderr, "nodes"), "9084");
+    assert_eq!(stat(&run.stderr, "updates"), "96695");
+    assert!(
+        run.stderr.contains("stopped: solution limit reached"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn seed_shuffles_reproducibly_and_keeps_the_solution_set() {
+    let plain = check_printed("queens-8.dlx", &xc_ok("queens-8.dlx", &[]).stdout);
+    let first = xc_ok("queens-8.dlx", &["--seed", "42"]).stdout;
+    let second = xc_ok("queens-8.dlx", &["--seed", "42"]).stdout;
+    assert_eq!(first, second, "the same seed gives the same output");
+    let seeded = check_printed("queens-8.dlx", &first);
+    assert_eq!(seeded.len(), 92);
+    assert_eq!(
+        seeded.iter().cloned().collect::<BTreeSet<_>>(),
+        plain.iter().cloned().collect::<BTreeSet<_>>()
+    );
+    let other = xc_ok("queens-8.dlx", &["--seed", "7"]).stdout;
+    assert_ne!(other, first, "different seeds give a different order");
+
+    let one = xc_ok("sudoku-9x9-empty.dlx", &["--seed", "2024", "--limit", "1"]).stdout;
+    assert_eq!(check_printed("sudoku-9x9-empty.dlx", &one).len(), 1);
+    assert_eq!(
+        one,
+        xc_ok("sudoku-9x9-empty.dlx", &["--seed", "2024", "--limit", "1"]).stdout
+    );
+    assert_eq!(
+        xc_ok("queens-10.dlx", &["--seed", "9", "--count"]).stdout,
+        "724\n"
+    );
+}
+
+#[test]
+fn jobs_count_equals_the_sequential_count() {
+    for file in [
+        "queens-10.dlx",
+        "langford-11.dlx",
+        "xcc-color-grid4x4-k3.dlx",
+        "mcc-rooks-8-4.dlx",
+    ] {
+        let sequential = xc_ok(file, &["--count", "--stats"]);
+        for jobs in ["2", "0"] {
+            let parallel = xc_ok(file, &["--count", "--stats", "--jobs", jobs]);
+            assert_eq!(parallel.stdout, sequential.stdout, "{file} --jobs {jobs}");
+            for name in ["nodes", "updates", "solutions"] {
+                assert_eq!(
+                    stat(&parallel.stderr, name),
+                    stat(&sequential.stderr, name),
+                    "{file} --jobs {jobs}: {name}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        xc_ok("queens-8.dlx", &["--count", "--jobs", "2", "--seed", "3"]).stdout,
+        "92\n"
+    );
+}
+
+#[test]
+fn jobs_without_count_or_with_limit_is_a_usage_error() {
+    let path = data("queens-8.dlx");
+    let path = path.to_str().expect("UTF-8 path");
+    let run = sudoku(&["xc", path, "--jobs", "2"], None);
+    assert_eq!(run.code, Some(2));
+    assert_eq!(run.stdout, "");
+    assert!(run.stderr.starts_with("error: --jobs"), "{}", run.stderr);
+    assert!(run.stderr.contains("needs --count"), "{}", run.stderr);
+
+    let run = sudoku(
+        &["xc", path, "--count", "--jobs", "2", "--limit", "3"],
+        None,
+    );
+    assert_eq!(run.code, Some(2));
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr.contains("cannot be combined with --limit"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn other_usage_errors_exit_2() {
+    assert_eq!(sudoku(&[], None).code, Some(2));
+    assert_eq!(sudoku(&["xc", "--frobnicate"], None).code, Some(2));
+    assert_eq!(sudoku(&["xc", "--limit", "many"], None).code, Some(2));
+    assert_eq!(sudoku(&["nonsense"], None).code, Some(2));
+    let help = sudoku(&["xc", "--help"], None);
+    assert_eq!(help.code, Some(0));
+    assert!(help.stdout.contains("--count"), "{}", help.stdout);
+}
+
+#[test]
+fn stats_reports_nodes_updates_solutions_and_times() {
+    let run = xc_ok("queens-8.dlx", &["--count", "--stats"]);
+    assert_eq!(run.stdout, "92\n");
+    assert_eq!(stat(&run.stderr, "nodes"), "1049");
+    assert_eq!(stat(&run.stderr, "updates"), "16680");
+    assert_eq!(stat(&run.stderr, "solutions"), "92");
+    let cpu = stat(&run.stderr, "cpu time");
+    assert!(cpu.ends_with(" s"), "{cpu}");
+    let wall = stat(&run.stderr, "wall time");
+    assert!(
+        wall.contains(" s (search ") && wall.ends_with(" s)"),
+        "{wall}"
+    );
+
+    // With solutions printed, the report still goes to stderr only.
+    let run = xc_ok("xcc-tiny.dlx", &["--stats"]);
+    assert_eq!(run.stdout, "p X:A\nq X:A Y:B\nr Y:B\n");
+    assert_eq!(stat(&run.stderr, "nodes"), "5");
+    assert_eq!(stat(&run.stderr, "updates"), "16");
+}
+
+#[test]
+fn reads_standard_input_by_default_or_with_a_dash() {
+    let text = std::fs::read_to_string(data("langford-7.dlx")).expect("data file");
+    assert_eq!(sudoku(&["xc", "--count"], Some(&text)).stdout, "52\n");
+    assert_eq!(sudoku(&["xc", "-", "--count"], Some(&text)).stdout, "52\n");
+    let from_file = xc_ok("langford-7.dlx", &[]).stdout;
+    assert_eq!(sudoku(&["xc", "-"], Some(&text)).stdout, from_file);
+}
+
+#[test]
+fn progress_goes_to_stderr_as_plain_lines_when_not_a_terminal() {
+    let run = xc_ok("queens-8.dlx", &["--count", "--progress"]);
+    assert_eq!(run.stdout, "92\n");
+    assert!(
+        run.stderr
+            .lines()
+            .all(|line| line.starts_with("progress: ")),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("progress: 100.0% nodes=1049 solutions=92 (done)"),
+        "{}",
+        run.stderr
+    );
+    let run = xc_ok("xc-tiny.dlx", &["--progress"]);
+    assert_eq!(run.stdout, "a b\nc d\n\na b\nc d x\n");
+    let run = xc_ok("queens-8.dlx", &["--count", "--progress", "--jobs", "2"]);
+    assert_eq!(run.stdout, "92\n");
+}
+
+/// Runs `sudoku xc` on a malformed problem and checks for exit code 2, nothing on stdout, and
+/// one line on stderr that starts with `error: FILE:LINE:COLUMN: ` and contains `what`.
+fn assert_malformed(name: &str, text: &str, line: usize, column: usize, what: &str) {
+    let path = scratch(name, text.as_bytes());
+    let run = sudoku(&["xc", &path], None);
+    assert_eq!(run.code, Some(2), "{name}: {}", run.stderr);
+    assert_eq!(run.stdout, "", "{name}");
+    assert_eq!(
+        run.stderr.lines().count(),
+        1,
+        "{name}: one message, got\n{}",
+        run.stderr
+    );
+    let prefix = format!("error: {path}:{line}:{column}: ");
+    assert!(
+        run.stderr.starts_with(&prefix),
+        "{name}: expected {prefix}..., got {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(what),
+        "{name}: expected `{what}` in {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn malformed_input_names_file_line_column_and_token() {
+    assert_malformed("unknown", "a b\na\nb  zz\n", 3, 4, "unknown item `zz`");
+    assert_malformed("repeated", "a b | x\na x:1 b x:2\n", 2, 9, "`x:2`");
+    assert_malformed(
+        "repeated-plain",
+        "a b c\n| comment\na b a\n",
+        3,
+        5,
+        "appears twice",
+    );
+    assert_malformed("colour-on-primary", "a b | x\nb a:red\n", 2, 3, "`a:red`");
+    assert_malformed(
+        "colour-on-primary",
+        "a b | x\nb a:red\n",
+        2,
+        3,
+        "cannot have a colour",
+    );
+    assert_malformed("bad-multiplicity", "a x:y|b c\n", 1, 3, "`x:y|b`");
+    assert_malformed("bad-multiplicity-2", "a 2:1|b\n", 1, 3, "impossible");
+    assert_malformed("second-bar", "a b | x | y\n", 1, 9, "second `|`");
+    assert_malformed("bounds-on-secondary", "a | 2|x\n", 1, 5, "`2|x`");
+    assert_malformed("duplicate-item", "a b a\n", 1, 5, "declared twice");
+    assert_malformed("empty", "", 1, 1, "no items");
+    assert_malformed("only-comments", "| nothing here\n\n", 2, 1, "no items");
+}
+
+#[test]
+fn malformed_standard_input_is_called_stdin() {
+    let run = sudoku(&["xc"], Some("a b\na q\n"));
+    assert_eq!(run.code, Some(2));
+    assert_eq!(run.stderr, "error: <stdin>:2:3: unknown item `q`\n");
+}
+
+#[test]
+fn input_that_is_not_utf8_is_an_error() {
+    let path = scratch("latin1", b"a b\na \xe9\n");
+    let run = sudoku(&["xc", &path], None);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.starts_with(&format!("error: {path}: ")),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_missing_file_names_the_path_and_the_os_error() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-such-problem.dlx");
+    let path = path.to_str().expect("UTF-8 path");
+    let run = sudoku(&["xc", path, "--count"], None);
+    assert_eq!(run.code, Some(2));
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with(&format!("error: {path}: ")),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("os error"), "{}", run.stderr);
+
+    let run = sudoku(&["xc", env!("CARGO_TARGET_TMPDIR")], None);
+    assert_eq!(run.code, Some(2), "a directory is not a problem file");
+}
+
+#[test]
+fn an_option_without_a_primary_item_is_a_warning_and_ignored() {
+    let path = scratch("no-primary", b"a b | x y\nx y\na b\n| comment\ny\n");
+    let run = sudoku(&["xc", &path], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout, "a b\n");
+    let warnings: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(warnings.len(), 2, "{}", run.stderr);
+    assert!(
+        warnings[0].starts_with(&format!("warning: {path}:2: ")),
+        "{}",
+        warnings[0]
+    );
+    assert!(
+        warnings[1].starts_with(&format!("warning: {path}:5: ")),
+        "{}",
+        warnings[1]
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // queens-12 prints 14200 solutions, far more than a pipe holds.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["xc", data("queens-12.dlx").to_str().expect("UTF-8 path")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sudoku binary starts");
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut start = [0u8; 100];
+    stdout.read_exact(&mut start).expect("some output");
+    drop(stdout);
+    let output = child.wait_with_output().expect("the sudoku binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr, "", "nothing on stderr");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// The cells back end finds the same count, and on plain exact cover the same statistics.
+#[test]
+fn cells_backend_counts_the_same() {
+    let links = xc_ok("langford-8.dlx", &["--count", "--stats"]);
+    let cells = xc_ok(
+        "langford-8.dlx",
+        &["--count", "--stats", "--backend", "cells"],
+    );
+    assert_eq!(cells.stdout.trim(), "300");
+    let line = |run: &Run, key: &str| {
+        run.stderr
+            .lines()
+            .find(|l| l.starts_with(key))
+            .map(str::to_string)
+    };
+    assert_eq!(line(&cells, "nodes"), line(&links, "nodes"));
+    assert_eq!(line(&cells, "updates"), line(&links, "updates"));
+    let path = data("langford-8.dlx");
+    let bad = sudoku(
+        &[
+            "xc",
+            path.to_str().expect("UTF-8 path"),
+            "--backend",
+            "ropes",
+        ],
+        None,
+    );
+    assert_eq!(bad.code, Some(2));
+}
