@@ -65,10 +65,8 @@ pub(crate) enum Algorithm {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Label {
-    // Algorithm C.
+    // Algorithm C (and M2 for M).
     Forward,
-    Advance,
-    Backup,
     Recover,
     // Algorithm M (Forward is M2/M3/M4).
     TryM5,
@@ -117,6 +115,8 @@ pub(crate) struct Engine<S> {
     solution_len: usize,
     pub nodes: u64,
     pub solutions: u64,
+    /// Whether `run` stops at each solution (to hand it out) or only counts it.
+    pub yield_solutions: bool,
 }
 
 impl<S: Structure> Engine<S> {
@@ -140,6 +140,7 @@ impl<S: Structure> Engine<S> {
             solution_len: 0,
             nodes: 0,
             solutions: 0,
+            yield_solutions: true,
         }
     }
 
@@ -178,102 +179,113 @@ impl<S: Structure> Engine<S> {
         self.links.updates()
     }
 
+    /// Algorithm C as structured loops. Knuth writes it with labels (forward, advance,
+    /// backup, recover); a `match` on such a label at every step costs an unpredictable
+    /// indirect jump per step, so the label is kept only where the machine stops and resumes
+    /// (at `Forward` after a pause, at `Recover` after a solution).
     fn run_c<const COLOR: bool>(&mut self, until: u64) -> Event {
+        if self.label == Label::Done {
+            return Event::Done;
+        }
         // The state lives in locals while the machine runs (written back on return), so that
-        // the compiler keeps it in registers across the stores into the links.
-        let mut label = self.label;
+        // the compiler keeps it in registers across the stores into the links; the level
+        // arrays too, or their data pointers would be reloaded after every such store.
         let mut l = self.level;
         let mut nodes = self.nodes;
+        let mut solutions = self.solutions;
         let forced = self.forced.len();
-        // The level arrays are moved into locals too: through `self`, their data pointers
-        // would be reloaded after every store into the links.
         let mut choice = std::mem::take(&mut self.choice);
         let mut best = std::mem::take(&mut self.best);
         let mut sibling = std::mem::take(&mut self.sibling);
         let mut degree = std::mem::take(&mut self.degree);
         let depth = choice.len();
-        let event = loop {
+        let mut recover = self.label == Label::Recover;
+        let (label, event) = 'search: loop {
             debug_assert!(l < depth);
-            match label {
-                Label::Forward => {
-                    if nodes >= until {
-                        break Event::Paused;
-                    }
-                    if self.links.all_covered() {
-                        // Only at level 0, when there is no primary item: the empty solution.
-                        nodes += 1;
-                        self.solutions += 1;
-                        self.solution_len = 0;
-                        label = Label::Done;
-                        break Event::Solution;
-                    }
-                    if l == forced && self.path_counts.is_none() {
-                        self.path_counts = Some((nodes, self.links.updates()));
-                    }
+            if !recover {
+                // Forward: enter level l and branch on the item with fewest options.
+                if nodes >= until {
+                    break (Label::Forward, Event::Paused);
+                }
+                if self.links.all_covered() {
+                    // Only at level 0, when there is no primary item: the empty solution.
                     nodes += 1;
-                    let (i, len) = self.links.choose(&mut self.rng);
-                    *at_mut(&mut best, l) = i;
-                    *at_mut(&mut degree, l) = len;
-                    *at_mut(&mut sibling, l) = 0;
-                    self.links.cover::<COLOR>(i);
-                    *at_mut(&mut choice, l) = self.links.first(i);
-                    label = Label::Advance;
+                    solutions += 1;
+                    self.solution_len = 0;
+                    break (Label::Done, Event::Solution);
                 }
-                Label::Advance => {
-                    let cursor = at(&choice, l);
-                    if self.links.is_end(at(&best, l), cursor) {
-                        label = Label::Backup;
-                        continue;
-                    }
-                    if l < forced && at(&sibling, l) < at(&self.forced, l) {
-                        *at_mut(&mut choice, l) = self.links.next(cursor);
-                        *at_mut(&mut sibling, l) += 1;
-                        continue;
-                    }
-                    self.links.commit_rest::<COLOR>(self.links.node_at(cursor));
-                    if self.links.all_covered() {
-                        nodes += 1;
-                        self.solutions += 1;
-                        self.solution_len = l + 1;
-                        label = Label::Recover;
-                        break Event::Solution;
-                    }
-                    if l + 1 == self.cutoff {
-                        self.prefixes.push(sibling[..=l].to_vec());
-                        label = Label::Recover;
-                        continue;
-                    }
-                    l += 1;
-                    label = Label::Forward;
+                if l == forced && self.path_counts.is_none() {
+                    self.path_counts = Some((nodes, self.links.updates()));
                 }
-                Label::Backup => {
-                    self.links.uncover::<COLOR>(at(&best, l));
-                    if l == 0 {
-                        label = Label::Done;
-                        break Event::Done;
-                    }
-                    l -= 1;
-                    label = Label::Recover;
-                }
-                Label::Recover => {
+                nodes += 1;
+                let (i, len) = self.links.choose(&mut self.rng);
+                *at_mut(&mut best, l) = i;
+                *at_mut(&mut degree, l) = len;
+                *at_mut(&mut sibling, l) = 0;
+                self.links.cover::<COLOR>(i);
+                *at_mut(&mut choice, l) = self.links.first(i);
+            }
+            loop {
+                if recover {
+                    // Recover: take back the option tried at level l and go to the next one
+                    // (a forced level has no next one: back up).
+                    recover = false;
                     let cursor = at(&choice, l);
                     self.links
                         .uncommit_rest::<COLOR>(self.links.node_at(cursor));
                     if l < forced {
-                        label = Label::Backup;
+                        self.links.uncover::<COLOR>(at(&best, l));
+                        if l == 0 {
+                            break 'search (Label::Done, Event::Done);
+                        }
+                        l -= 1;
+                        recover = true;
                         continue;
                     }
                     *at_mut(&mut choice, l) = self.links.next(cursor);
                     *at_mut(&mut sibling, l) += 1;
-                    label = Label::Advance;
                 }
-                Label::Done => break Event::Done,
-                _ => unreachable!("Algorithm M label in Algorithm C"),
+                // Advance: try the option at the cursor, or back up when there is none left.
+                let cursor = at(&choice, l);
+                let i = at(&best, l);
+                if self.links.is_end(i, cursor) {
+                    self.links.uncover::<COLOR>(i);
+                    if l == 0 {
+                        break 'search (Label::Done, Event::Done);
+                    }
+                    l -= 1;
+                    recover = true;
+                    continue;
+                }
+                if l < forced && at(&sibling, l) < at(&self.forced, l) {
+                    *at_mut(&mut choice, l) = self.links.next(cursor);
+                    *at_mut(&mut sibling, l) += 1;
+                    continue;
+                }
+                self.links.commit_rest::<COLOR>(self.links.node_at(cursor));
+                if self.links.all_covered() {
+                    nodes += 1;
+                    solutions += 1;
+                    recover = true;
+                    if self.yield_solutions {
+                        self.solution_len = l + 1;
+                        break 'search (Label::Recover, Event::Solution);
+                    }
+                    continue;
+                }
+                if l + 1 == self.cutoff {
+                    self.prefixes.push(sibling[..=l].to_vec());
+                    recover = true;
+                    continue;
+                }
+                l += 1;
+                continue 'search;
             }
         };
         self.label = label;
         self.level = l;
         self.nodes = nodes;
+        self.solutions = solutions;
         (self.choice, self.best, self.sibling, self.degree) = (choice, best, sibling, degree);
         event
     }

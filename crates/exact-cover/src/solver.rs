@@ -122,6 +122,10 @@ impl AnyEngine {
     fn prefixes(&self) -> &[Vec<u32>] {
         on_engine!(self, e => &e.prefixes)
     }
+    /// Counting only: do not stop at each solution.
+    fn count_only(&mut self) {
+        on_engine!(self, e => e.yield_solutions = false)
+    }
     fn path_counts(&self) -> Option<(u64, u64)> {
         on_engine!(self, e => e.path_counts)
     }
@@ -245,6 +249,9 @@ impl<'p> Solver<'p> {
     /// Counts the solutions (up to the limit) on this thread.
     pub fn count(&self) -> Count {
         let mut search = self.solutions();
+        if self.limit.is_none() {
+            search.engine.count_only();
+        }
         while search.step(u64::MAX) != Step::Done {}
         Count {
             solutions: search.stats().solutions,
@@ -267,6 +274,7 @@ impl<'p> Solver<'p> {
         let mut top = self.engine_with(false);
         for depth in 1..=16 {
             top = self.engine_with(false);
+            top.count_only();
             top.set_cutoff(depth);
             while top.run(u64::MAX) != Event::Done {}
             if top.prefixes().len() >= target {
@@ -277,6 +285,7 @@ impl<'p> Solver<'p> {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
         let count_prefix = |prefix: &Vec<u32>| -> (Stats, bool) {
             let mut engine = self.engine_with(false);
+            engine.count_only();
             engine.set_forced(prefix.clone());
             let stopped = run_to_end(&mut engine, self.stop.as_deref());
             let end = engine.stats();
