@@ -1,0 +1,340 @@
+//! Solving with dancing links: [`DlxSolver`] encodes a puzzle ([`crate::encode`]) and runs the
+//! `exact_cover` engine on it: the first solution, a count up to a limit, every solution as an
+//! iterator, or a [`Verdict`].
+
+use std::fmt;
+
+use exact_cover::{Search, Stats};
+use thiserror::Error;
+
+use crate::encode::{Encoder, fill_values};
+use crate::grid::Grid;
+use crate::layout::{Conflict, Layout, ShapeMismatch};
+use crate::shape::Candidate;
+
+/// Why a puzzle cannot be searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// Two givens repeat a digit in a house.
+    #[error(transparent)]
+    Conflict(#[from] Conflict),
+    /// The grid's shape is not the layout's.
+    #[error(transparent)]
+    Shape(#[from] ShapeMismatch),
+}
+
+/// What a puzzle is: the answer to "solve it, and is the answer unique?".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one solution.
+    Unique(Grid),
+    /// Two or more solutions; here are the first two found.
+    Multiple(Grid, Grid),
+    /// No solution.
+    NoSolution,
+    /// The givens repeat a digit in a house.
+    Invalid(Conflict),
+}
+
+impl Verdict {
+    /// The solution, if it is unique.
+    pub fn unique(&self) -> Option<&Grid> {
+        match self {
+            Verdict::Unique(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// A solution, if there is any (the first found when there are several).
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Verdict::Unique(g) | Verdict::Multiple(g, _) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        matches!(self, Verdict::Unique(_))
+    }
+
+    /// A one-word name: `unique`, `multiple`, `none` or `invalid`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Unique(_) => "unique",
+            Verdict::Multiple(..) => "multiple",
+            Verdict::NoSolution => "none",
+            Verdict::Invalid(_) => "invalid",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// `unique`, `multiple`, `none`, or `invalid: b1 has 1 twice: r1c1 and r2c2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Invalid(c) => write!(f, "invalid: {c}"),
+            v => f.write_str(v.name()),
+        }
+    }
+}
+
+/// A dancing-links sudoku solver for one [`Layout`]. It keeps its scratch buffers between
+/// puzzles, so one solver per thread serves a whole batch.
+///
+/// ```
+/// use sudoku_core::{DlxSolver, Grid, Layout, Verdict};
+///
+/// let puzzle: Grid =
+///     ".93...7...14....957..8....4.8...51..1.64.....4.7.81...64..5..1.....6...9.....7.6."
+///         .parse()
+///         .unwrap();
+/// let mut solver = DlxSolver::new(Layout::classic());
+/// let verdict = solver.verdict(&puzzle).unwrap();
+/// let solution = verdict.unique().unwrap();
+/// assert!(solver.layout().check_solution(&puzzle, solution).is_ok());
+///
+/// let small: Grid = ".4..............".parse().unwrap();
+/// let mut solver = DlxSolver::new(Layout::new(small.shape()));
+/// assert_eq!(solver.count(&small, u64::MAX).unwrap(), 72);
+/// assert_eq!(solver.solutions(&small).unwrap().count(), 72);
+/// assert!(matches!(solver.verdict(&small).unwrap(), Verdict::Multiple(..)));
+/// ```
+#[derive(Debug, Clone)]
+pub struct DlxSolver {
+    layout: Layout,
+    encoder: Encoder,
+    candidates: Vec<Candidate>,
+    base: Vec<u8>,
+    propagate: bool,
+    stats: Stats,
+}
+
+impl DlxSolver {
+    /// A solver for puzzles of this layout.
+    pub fn new(layout: Layout) -> DlxSolver {
+        DlxSolver {
+            layout,
+            encoder: Encoder::new(),
+            candidates: Vec::new(),
+            base: Vec::new(),
+            propagate: true,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Whether to place forced digits (naked and hidden singles) before building the matrix
+    /// (on by default). It changes no answer or count, only the size of the matrix and of the
+    /// search; turn it off to search the plain encoding of the givens, as SUDOKU-DLX does.
+    pub fn propagate(mut self, on: bool) -> DlxSolver {
+        self.propagate = on;
+        self
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The search statistics (nodes, updates, solutions) of the last search. A puzzle that
+    /// propagation alone solves or refutes searches a matrix with no items, or none at all.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Encodes and starts a search; `None` when propagation proved there is no solution.
+    fn search(
+        &mut self,
+        givens: &Grid,
+        limit: u64,
+        seed: Option<u64>,
+    ) -> Result<Option<Search>, SolveError> {
+        let problem = self.encoder.encode_into(
+            &self.layout,
+            givens,
+            self.propagate,
+            &mut self.base,
+            &mut self.candidates,
+        )?;
+        let Some(problem) = problem else {
+            self.stats = Stats::default();
+            return Ok(None);
+        };
+        let mut solver = problem.solver().limit(limit);
+        if let Some(seed) = seed {
+            solver = solver.seed(seed);
+        }
+        Ok(Some(solver.solutions()))
+    }
+
+    fn grid(&self, givens: &Grid, solution: &[usize]) -> Grid {
+        fill_values(givens, &self.base, &self.candidates, solution)
+    }
+
+    fn first_of(&mut self, givens: &Grid, seed: Option<u64>) -> Result<Option<Grid>, SolveError> {
+        let Some(mut search) = self.search(givens, 1, seed)? else {
+            return Ok(None);
+        };
+        let found = search.next();
+        self.stats = search.stats();
+        Ok(found.map(|s| self.grid(givens, &s)))
+    }
+
+    /// The first solution, or `None` if there is none.
+    pub fn first(&mut self, givens: &Grid) -> Result<Option<Grid>, SolveError> {
+        self.first_of(givens, None)
+    }
+
+    /// The first solution of a search that tries candidates in an order shuffled by `seed`:
+    /// a random solution (from an empty grid, a random full grid). The same seed gives the
+    /// same solution.
+    pub fn first_random(&mut self, givens: &Grid, seed: u64) -> Result<Option<Grid>, SolveError> {
+        self.first_of(givens, Some(seed))
+    }
+
+    /// Counts the solutions, stopping at `limit` (`2` answers "is it unique?").
+    pub fn count(&mut self, givens: &Grid, limit: u64) -> Result<u64, SolveError> {
+        let Some(mut search) = self.search(givens, limit, None)? else {
+            return Ok(0);
+        };
+        while search.step(u64::MAX) != exact_cover::Step::Done {}
+        self.stats = search.stats();
+        Ok(self.stats.solutions)
+    }
+
+    /// Counts every solution on `jobs` threads (no limit).
+    pub fn count_parallel(&mut self, givens: &Grid, jobs: usize) -> Result<u64, SolveError> {
+        let problem = self.encoder.encode_into(
+            &self.layout,
+            givens,
+            self.propagate,
+            &mut self.base,
+            &mut self.candidates,
+        )?;
+        let Some(problem) = problem else {
+            self.stats = Stats::default();
+            return Ok(0);
+        };
+        let count = problem.solver().count_parallel(jobs);
+        self.stats = count.stats;
+        Ok(count.solutions)
+    }
+
+    /// Every solution, lazily, in the search's order.
+    pub fn solutions(&mut self, givens: &Grid) -> Result<Solutions, SolveError> {
+        let search = self.search(givens, u64::MAX, None)?;
+        Ok(Solutions {
+            search,
+            candidates: self.candidates.clone(),
+            base: self.base.clone(),
+            givens: givens.clone(),
+        })
+    }
+
+    /// Solves and checks uniqueness (a search limited to two solutions). Conflicting givens
+    /// are a verdict, [`Verdict::Invalid`]; only a grid of the wrong shape is an error.
+    pub fn verdict(&mut self, givens: &Grid) -> Result<Verdict, ShapeMismatch> {
+        let search = match self.search(givens, 2, None) {
+            Ok(Some(s)) => s,
+            Ok(None) => return Ok(Verdict::NoSolution),
+            Err(SolveError::Conflict(c)) => return Ok(Verdict::Invalid(c)),
+            Err(SolveError::Shape(s)) => return Err(s),
+        };
+        let mut search = search;
+        let first = search.next();
+        let second = if first.is_some() { search.next() } else { None };
+        self.stats = search.stats();
+        Ok(match (first, second) {
+            (None, _) => Verdict::NoSolution,
+            (Some(a), None) => Verdict::Unique(self.grid(givens, &a)),
+            (Some(a), Some(b)) => Verdict::Multiple(self.grid(givens, &a), self.grid(givens, &b)),
+        })
+    }
+}
+
+/// The solutions of a puzzle, as full grids, found lazily (see [`DlxSolver::solutions`]).
+#[derive(Debug, Clone)]
+pub struct Solutions {
+    /// `None` when propagation proved there is no solution.
+    search: Option<Search>,
+    candidates: Vec<Candidate>,
+    base: Vec<u8>,
+    givens: Grid,
+}
+
+impl Solutions {
+    /// The search statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.search.as_ref().map(Search::stats).unwrap_or_default()
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        let s = self.search.as_mut()?.next()?;
+        Some(fill_values(&self.givens, &self.base, &self.candidates, &s))
+    }
+}
+
+/// The verdict on a puzzle with the plain layout of its shape (rows, columns, boxes). For a
+/// batch, keep a [`DlxSolver`] instead: it reuses its buffers.
+///
+/// ```
+/// let puzzle = "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+/// let verdict = sudoku_core::verdict(&puzzle.parse().unwrap());
+/// assert!(verdict.is_unique());
+/// ```
+pub fn verdict(givens: &Grid) -> Verdict {
+    let mut solver = DlxSolver::new(Layout::new(givens.shape()));
+    match solver.verdict(givens) {
+        Ok(v) => v,
+        Err(e) => unreachable!("the layout is made from the grid's shape: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Cell, Digit, House, Shape};
+
+    #[test]
+    fn conflicts_are_reported_with_house_and_cells() {
+        let mut g = Grid::empty(Shape::CLASSIC);
+        g.set(Cell::new(0, 0), Digit::new(5));
+        g.set(Cell::new(4, 0), Digit::new(5));
+        let v = verdict(&g);
+        let Verdict::Invalid(c) = v else {
+            panic!("{v:?}")
+        };
+        assert_eq!(c.house, House::Col(0));
+        assert_eq!(c.cells, [Cell::new(0, 0), Cell::new(4, 0)]);
+        assert_eq!(c.digit.get(), 5);
+        assert_eq!(
+            Verdict::Invalid(c).to_string(),
+            "invalid: c1 has 5 twice: r1c1 and r5c1"
+        );
+    }
+
+    #[test]
+    fn no_solution() {
+        // r1 needs a 4 in r1c4, but c4 already has one in r2c4.
+        let g: Grid = "123....4........".parse().unwrap();
+        assert_eq!(verdict(&g), Verdict::NoSolution);
+    }
+
+    #[test]
+    fn a_full_grid_is_its_own_unique_solution() {
+        let g = Grid::pattern(Shape::new(2, 3).unwrap());
+        assert_eq!(verdict(&g), Verdict::Unique(g.clone()));
+    }
+
+    #[test]
+    fn shape_mismatch_is_an_error() {
+        let mut solver = DlxSolver::new(Layout::classic());
+        let g = Grid::empty(Shape::new(2, 2).unwrap());
+        assert!(solver.verdict(&g).is_err());
+        assert!(matches!(solver.count(&g, 2), Err(SolveError::Shape(_))));
+    }
+}
