@@ -60,6 +60,7 @@
 
 pub mod canonical;
 pub mod encode;
+pub mod fast;
 pub mod format;
 pub mod grid;
 pub mod layout;

@@ -1,0 +1,465 @@
+//! The search engine: propagation on band words and depth-first guessing.
+//!
+//! See the module documentation of [`crate::fast`] for the bit layout and the rules.
+
+use super::tables::{ALL, COMPLEX, PERM_KEEP, POINT_OUT, POP9, ROW, SHRINK};
+
+/// The whole search state of one node: 27 band words, the words as they were when last
+/// propagated (a word that differs from its copy must be looked at again), and the unsolved
+/// cells per band. 57 words, copied once per guess.
+#[derive(Clone, Copy)]
+pub(super) struct State {
+    /// `cand[3 * d + b]`: where digit `d` (0..9) may still go in band `b`; placed digits stay.
+    cand: [u32; 27],
+    /// `cand` as it was after the word's last band update.
+    prev: [u32; 27],
+    /// Cells of each band that no digit has been placed in yet.
+    unsolved: [u32; 3],
+    /// Unsolved cells with two candidates, per band, as the last naked-singles pass saw them;
+    /// that pass runs on the fixed point, so the guess needs no count of its own.
+    pairs: [u32; 3],
+}
+
+/// Why a puzzle cannot even be set up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SetupError {
+    /// `puzzle[cell]` is over 9.
+    Value { cell: usize, value: u8 },
+    /// Two givens of `digit` share a house.
+    Conflict {
+        digit: u8,
+        first: usize,
+        second: usize,
+    },
+}
+
+/// The nine columns of a band word, folded over its three rows.
+#[inline(always)]
+fn fold(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & ROW
+}
+
+/// A 9-bit column set, repeated on the three rows of a band.
+#[inline(always)]
+fn spread(c: u32) -> u32 {
+    c | c << 9 | c << 18
+}
+
+/// The 9-bit minirow mask of a band word.
+#[inline(always)]
+fn shrink(a: u32) -> u32 {
+    SHRINK[(a & ROW) as usize] as u32
+        | (SHRINK[((a >> 9) & ROW) as usize] as u32) << 3
+        | (SHRINK[((a >> 18) & ROW) as usize] as u32) << 6
+}
+
+/// The number of candidates in a band word.
+#[inline(always)]
+fn pop27(a: u32) -> u32 {
+    POP9[(a & ROW) as usize] as u32
+        + POP9[((a >> 9) & ROW) as usize] as u32
+        + POP9[((a >> 18) & ROW) as usize] as u32
+}
+
+/// The full rows (of a band) that `x` touches.
+#[inline(always)]
+fn rows_of(x: u32) -> u32 {
+    let mut m = 0;
+    if x & ROW != 0 {
+        m |= ROW;
+    }
+    if x & (ROW << 9) != 0 {
+        m |= ROW << 9;
+    }
+    if x & (ROW << 18) != 0 {
+        m |= ROW << 18;
+    }
+    m
+}
+
+/// Whether some row of `x` holds two or more bits.
+#[inline(always)]
+fn row_twice(x: u32) -> bool {
+    let r0 = x & ROW;
+    let r1 = x & (ROW << 9);
+    let r2 = x & (ROW << 18);
+    (r0 & r0.wrapping_sub(1)) | (r1 & r1.wrapping_sub(1)) | (r2 & r2.wrapping_sub(1)) != 0
+}
+
+/// What a propagation pass found.
+enum Pass {
+    /// Nothing new.
+    Stable,
+    /// Something was eliminated: run the band updates again.
+    Changed,
+    /// The state has no solution.
+    Contradiction,
+}
+
+/// The clash of the given at `second` with an earlier given of its house.
+#[cold]
+fn clash(puzzle: &[u8; 81], second: usize) -> SetupError {
+    let v = puzzle[second % 81];
+    let (r, c) = (second / 9, second % 9);
+    let first = (0..second)
+        .find(|&o| {
+            let (r2, c2) = (o / 9, o % 9);
+            puzzle[o] == v && (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3))
+        })
+        .unwrap_or(second);
+    SetupError::Conflict {
+        digit: v,
+        first,
+        second,
+    }
+}
+
+impl State {
+    /// The state of a puzzle: every given placed, nothing propagated yet.
+    pub(super) fn new(puzzle: &[u8; 81]) -> Result<State, SetupError> {
+        // Check the givens first, so that a clash is named rather than found as "no solution".
+        // One bit per digit and house; the clashing pair is looked for only on failure.
+        let mut seen = [0u16; 27];
+        for (cell, &v) in puzzle.iter().enumerate() {
+            if v > 9 {
+                return Err(SetupError::Value { cell, value: v });
+            }
+            let (r, c) = (cell / 9, cell % 9);
+            let bit = (1u16 << v) & !1;
+            let houses = [r, 9 + c, 18 + (r / 3) * 3 + c / 3];
+            if houses.iter().any(|&h| seen[h] & bit != 0) {
+                return Err(clash(puzzle, cell));
+            }
+            for h in houses {
+                seen[h] |= bit;
+            }
+        }
+        let mut s = State {
+            cand: [ALL; 27],
+            prev: [u32::MAX; 27],
+            unsolved: [ALL; 3],
+            pairs: [0; 3],
+        };
+        for (cell, &v) in puzzle.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = (v - 1) as usize;
+            let (r, c) = (cell / 9, cell % 9);
+            let (b, rr) = (r / 3, r % 3);
+            let bit = 1u32 << (9 * rr + c);
+            let col = spread(1 << c);
+            for b2 in 0..3 {
+                s.cand[3 * d + b2] &= !col;
+            }
+            let bx = spread(0o7 << (3 * (c / 3)));
+            s.cand[3 * d + b] &= !(ROW << (9 * rr)) & !bx;
+            for d2 in 0..9 {
+                s.cand[3 * d2 + b] &= !bit;
+            }
+            s.cand[3 * d + b] |= bit;
+            s.unsolved[b] &= !bit;
+        }
+        Ok(s)
+    }
+
+    /// The grid of a solved state.
+    pub(super) fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut w = self.cand[3 * d + b];
+                while w != 0 {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    let (rr, c) = (bit / 9, bit % 9);
+                    if let Some(x) = g.get_mut(27 * b + 9 * rr + c) {
+                        *x = d as u8 + 1;
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
+    }
+
+    /// The band update of word `(d, b)`: keep the minirows that some row-to-stack permutation
+    /// allows; clear from the digit's other two bands each column that a box of this band is
+    /// confined to (pointing along columns, which also clears the column of a placed digit);
+    /// and place the digit in every row left with one cell, clearing that cell from the other
+    /// digits. No branch depends on what was found, as those branches would be unpredictable:
+    /// clearing cells that are already clear costs less than a mispredicted branch.
+    /// `false` on a contradiction.
+    #[inline(always)]
+    fn update(&mut self, d: usize, b: usize) -> bool {
+        let i = 3 * d + b;
+        let a = self.cand[i] & COMPLEX[shrink(self.cand[i]) as usize];
+        if a == 0 {
+            return false;
+        }
+        self.cand[i] = a;
+        self.prev[i] = a;
+        let out = POINT_OUT[fold(a) as usize];
+        let d3 = 3 * d;
+        match b {
+            0 => {
+                self.cand[d3 + 1] &= out;
+                self.cand[d3 + 2] &= out;
+            }
+            1 => {
+                self.cand[d3] &= out;
+                self.cand[d3 + 2] &= out;
+            }
+            _ => {
+                self.cand[d3] &= out;
+                self.cand[d3 + 1] &= out;
+            }
+        }
+        // Every row is non-empty now; a row with one bit is a placement.
+        let r0 = a & ROW;
+        let r1 = a & (ROW << 9);
+        let r2 = a & (ROW << 18);
+        let single = (((r0 & r0.wrapping_sub(1)) == 0) as u32 * r0)
+            | (((r1 & r1.wrapping_sub(1)) == 0) as u32 * r1)
+            | (((r2 & r2.wrapping_sub(1)) == 0) as u32 * r2);
+        self.unsolved[b] &= !single;
+        for d2 in 0..9 {
+            if d2 != d {
+                self.cand[3 * d2 + b] &= !single;
+            }
+        }
+        true
+    }
+
+    /// Band updates until every word is stable. The words to update are found all at once as
+    /// a bit mask (a compare the compiler vectorises), so stable words cost no branch.
+    #[inline(always)]
+    fn bands(&mut self) -> bool {
+        loop {
+            let mut dirty = 0u32;
+            for i in 0..27 {
+                dirty |= ((self.cand[i] != self.prev[i]) as u32) << i;
+            }
+            if dirty == 0 {
+                return true;
+            }
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                if !self.update(i / 3, i % 3) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Naked singles (a cell with one candidate) and empty cells, by counting the digits of
+    /// each cell bit-sliced (`ones`: at least one, `twos`: at least two).
+    #[inline(always)]
+    fn naked(&mut self) -> Pass {
+        let mut pass = Pass::Stable;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            self.pairs[b] = 0;
+            if u == 0 {
+                continue;
+            }
+            let (mut ones, mut twos, mut threes) = (0, 0, 0);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                threes |= twos & x;
+                twos |= ones & x;
+                ones |= x;
+            }
+            self.pairs[b] = u & twos & !threes;
+            if u & !ones != 0 {
+                return Pass::Contradiction;
+            }
+            let ns = u & !twos;
+            if ns != 0 {
+                pass = Pass::Changed;
+                for d in 0..9 {
+                    let w = &mut self.cand[3 * d + b];
+                    let hit = *w & ns;
+                    if hit != 0 {
+                        if row_twice(hit) {
+                            return Pass::Contradiction;
+                        }
+                        *w &= !rows_of(hit) | hit;
+                    }
+                }
+            }
+        }
+        pass
+    }
+
+    /// The band rule turned sideways: in each stack a digit's three boxes choose their columns
+    /// by a permutation. Gives pointing and claiming along columns, hidden singles in columns
+    /// (with the band rule), and finds a digit with no room in some column.
+    #[inline(always)]
+    fn stacks(&mut self) -> Pass {
+        let mut pass = Pass::Stable;
+        for d in 0..9 {
+            let d3 = 3 * d;
+            let f0 = fold(self.cand[d3]);
+            let f1 = fold(self.cand[d3 + 1]);
+            let f2 = fold(self.cand[d3 + 2]);
+            if f0 & f1 & f2 == ROW {
+                continue;
+            }
+            let (mut k0, mut k1, mut k2) = (0, 0, 0);
+            for sh in [0, 3, 6] {
+                let m = ((f0 >> sh) & 7) | ((f1 >> sh) & 7) << 3 | ((f2 >> sh) & 7) << 6;
+                let k = PERM_KEEP[m as usize] as u32;
+                if k == 0 {
+                    return Pass::Contradiction;
+                }
+                k0 |= (k & 7) << sh;
+                k1 |= ((k >> 3) & 7) << sh;
+                k2 |= ((k >> 6) & 7) << sh;
+            }
+            if (f0 & !k0) | (f1 & !k1) | (f2 & !k2) != 0 {
+                pass = Pass::Changed;
+                self.cand[d3] &= spread(k0);
+                self.cand[d3 + 1] &= spread(k1);
+                self.cand[d3 + 2] &= spread(k2);
+            }
+        }
+        pass
+    }
+
+    /// Propagates to a fixed point. `false` on a contradiction.
+    #[inline(always)]
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.bands() {
+                return false;
+            }
+            if self.solved() {
+                return true;
+            }
+            match self.naked() {
+                Pass::Contradiction => return false,
+                Pass::Changed => continue,
+                Pass::Stable => {}
+            }
+            match self.stacks() {
+                Pass::Contradiction => return false,
+                Pass::Changed => continue,
+                Pass::Stable => return true,
+            }
+        }
+    }
+
+    /// The guess, as `(word index, cell bit)`: a bivalue cell and one of its digits, or the
+    /// first unsolved cell and its lowest digit when no cell is bivalue.
+    ///
+    /// Which bivalue cell matters: among the first two of each band, the one whose two digits
+    /// have the most candidates left in the band, i.e. the least settled digits, whose
+    /// placement removes the most and so propagates furthest. On the forum's hardest puzzles
+    /// this takes about 15% fewer guesses to the first solution and 20-30% fewer to count
+    /// two, than the first bivalue cell; scoring every bivalue cell gains nothing more.
+    #[inline(always)]
+    fn pick(&self) -> (usize, u32) {
+        let mut best: Option<(u32, usize)> = None;
+        let mut best_score = 0;
+        for b in 0..3 {
+            let mut biv = self.pairs[b];
+            if biv == 0 {
+                continue;
+            }
+            let mut counts = [0u32; 9];
+            for (d, n) in counts.iter_mut().enumerate() {
+                *n = pop27(self.cand[3 * d + b]);
+            }
+            for _ in 0..PICK_PER_BAND {
+                if biv == 0 {
+                    break;
+                }
+                let bit = biv & biv.wrapping_neg();
+                biv &= biv - 1;
+                let mut score = 0;
+                for (d, &n) in counts.iter().enumerate() {
+                    if self.cand[3 * d + b] & bit != 0 {
+                        score += n;
+                    }
+                }
+                if score > best_score {
+                    best_score = score;
+                    best = Some((bit, b));
+                }
+            }
+        }
+        let (bit, b) = match best {
+            Some(found) => found,
+            None => {
+                // No bivalue cell: the first unsolved cell.
+                let b = self.unsolved.iter().position(|&u| u != 0).unwrap_or(0);
+                let u = self.unsolved[b % 3];
+                (u & u.wrapping_neg(), b % 3)
+            }
+        };
+        for d in 0..9 {
+            if self.cand[3 * d + b] & bit != 0 {
+                return (3 * d + b, bit);
+            }
+        }
+        (b, bit)
+    }
+}
+
+/// How many bivalue cells of each band [`State::pick`] scores.
+const PICK_PER_BAND: usize = 2;
+
+/// A search: counts solutions up to `limit` and keeps the first.
+pub(super) struct Search {
+    pub(super) limit: u64,
+    pub(super) solutions: u64,
+    pub(super) guesses: u64,
+    pub(super) first: Option<[u8; 81]>,
+}
+
+impl Search {
+    pub(super) fn new(limit: u64) -> Search {
+        Search {
+            limit,
+            solutions: 0,
+            guesses: 0,
+            first: None,
+        }
+    }
+
+    /// Searches below `s`; `true` once the limit is reached. The second branch of a guess
+    /// is the loop going on in the same frame, so only the first branch recurses.
+    fn node(&mut self, mut s: State) -> bool {
+        loop {
+            if !s.propagate() {
+                return false;
+            }
+            if s.solved() {
+                if self.solutions == 0 {
+                    self.first = Some(s.grid());
+                }
+                self.solutions += 1;
+                return self.solutions >= self.limit;
+            }
+            let (i, bit) = s.pick();
+            self.guesses += 1;
+            let mut child = s;
+            child.cand[i] &= !rows_of(bit) | bit;
+            if self.node(child) {
+                return true;
+            }
+            s.cand[i] &= !bit;
+        }
+    }
+
+    /// Runs the search from `s`.
+    pub(super) fn run(&mut self, s: State) {
+        self.node(s);
+    }
+}

@@ -1,0 +1,168 @@
+//! Lookup tables for the band words, all built at compile time by `const fn`s.
+//!
+//! A band word holds one digit's candidates in one band: bit `9 * r + c` is row `r` (0..3) of the
+//! band and column `c` (0..9). The nine *minirows* of a band (row `r` crossed with stack `s`,
+//! three cells) sit at bits `3 * j .. 3 * j + 3` with `j = 3 * r + s`, so a 9-bit *minirow mask*
+//! (bit `j` set when minirow `j` holds a candidate) maps onto the word by widening each bit to
+//! three. The same 3x3 shape (three rows of a band by three stacks) also describes three bands
+//! by three columns of a stack, so one permutation table serves both directions.
+
+/// The nine bits of one band row.
+pub(super) const ROW: u32 = 0x1FF;
+/// All 27 cells of a band.
+pub(super) const ALL: u32 = 0x7FF_FFFF;
+
+/// `SHRINK[x]`: for the nine columns `x` of one row, which of its three minirows are not empty.
+pub(super) static SHRINK: [u8; 512] = shrink_table();
+
+/// `PERM_KEEP[m]`: for a 3x3 mask `m` (bit `3 * i + j`), the union of the permutations
+/// `i -> j` that lie wholly inside `m`; 0 when there is none.
+///
+/// Why: in a band a digit sits once in each row and once in each box, so the rows choose
+/// their stacks by a permutation. A minirow that belongs to no permutation that the current
+/// minirows allow can be dropped: this one lookup covers pointing and claiming inside the
+/// band, and more, and a result of 0 is a contradiction.
+pub(super) static PERM_KEEP: [u16; 512] = perm_table();
+
+/// `COMPLEX[m]`: `PERM_KEEP[m]` widened to a 27-bit band mask (each minirow bit to its three
+/// cells), ready to AND into a band word.
+pub(super) static COMPLEX: [u32; 512] = complex_table();
+
+/// `POINT_OUT[cols]`: for the nine columns `cols` that a digit can reach in one band, the mask
+/// for the digit's other two bands: it clears each column that is the only one its box can
+/// use (pointing along columns; a placed digit's column is such a column).
+pub(super) static POINT_OUT: [u32; 512] = point_out_table();
+
+const fn point_out_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut clear = 0u32;
+        let mut s = 0;
+        while s < 3 {
+            let part = (cols >> (3 * s)) & 7;
+            if part == 1 || part == 2 || part == 4 {
+                clear |= (part as u32) << (3 * s);
+            }
+            s += 1;
+        }
+        t[cols] = !(clear | clear << 9 | clear << 18) & ALL;
+        cols += 1;
+    }
+    t
+}
+
+/// `POP9[x]`: the number of bits of a 9-bit row. Baseline x86-64 has no popcount
+/// instruction, and three lookups beat the bit-twiddling fallback of `count_ones`.
+pub(super) static POP9: [u8; 512] = pop_table();
+
+const fn pop_table() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+}
+
+const fn shrink_table() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut v = 0u8;
+        if x & 0o7 != 0 {
+            v |= 1;
+        }
+        if x & 0o70 != 0 {
+            v |= 2;
+        }
+        if x & 0o700 != 0 {
+            v |= 4;
+        }
+        t[x] = v;
+        x += 1;
+    }
+    t
+}
+
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+const fn perm_table() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = 0u16;
+        let mut p = 0;
+        while p < 6 {
+            let bits =
+                (1u16 << PERMS[p][0]) | (1u16 << (3 + PERMS[p][1])) | (1u16 << (6 + PERMS[p][2]));
+            if (m as u16) & bits == bits {
+                keep |= bits;
+            }
+            p += 1;
+        }
+        t[m] = keep;
+        m += 1;
+    }
+    t
+}
+
+/// Widens a 9-bit minirow mask to the 27-bit band mask of its cells.
+const fn widen(m: u32) -> u32 {
+    let mut w = 0;
+    let mut j = 0;
+    while j < 9 {
+        if m & (1 << j) != 0 {
+            w |= 7 << (3 * j);
+        }
+        j += 1;
+    }
+    w
+}
+
+const fn complex_table() -> [u32; 512] {
+    let perms = perm_table();
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = widen(perms[m] as u32);
+        m += 1;
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations() {
+        // The identity alone.
+        assert_eq!(PERM_KEEP[0b100_010_001], 0b100_010_001);
+        // Everything allowed keeps everything.
+        assert_eq!(PERM_KEEP[0x1FF], 0x1FF);
+        // Two rows locked to the same stack: no permutation.
+        assert_eq!(PERM_KEEP[0b111_001_001], 0);
+        // Row 0 locked to stack 0 removes stack 0 from the other rows.
+        assert_eq!(PERM_KEEP[0b111_111_001], 0b110_110_001);
+        assert_eq!(COMPLEX[0x1FF], ALL);
+    }
+
+    #[test]
+    fn shrink_and_point_out() {
+        assert_eq!(SHRINK[0o100], 4);
+        assert_eq!(SHRINK[0o070], 2);
+        // Stack 0 confined to column 1, stacks 1 and 2 open: column 1 leaves the other bands.
+        let m = POINT_OUT[0o772];
+        assert_eq!(m, ALL & !(0o2 | 0o2 << 9 | 0o2 << 18));
+        assert_eq!(POINT_OUT[0o777], ALL);
+    }
+}
