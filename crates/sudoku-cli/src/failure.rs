@@ -13,6 +13,9 @@ pub enum Failure {
     /// Standard output could not be written (exit 2), except for a closed pipe (see
     /// [`Failure::message`]).
     Output(io::Error),
+    /// The command ran to the end and has already said what went wrong (per-puzzle
+    /// diagnostics of a batch); only the exit code is left to give.
+    Quiet(u8),
 }
 
 impl Failure {
@@ -27,13 +30,16 @@ impl Failure {
             Failure::Input(message) => Some(message.clone()),
             Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => None,
             Failure::Output(e) => Some(format!("cannot write the output: {e}")),
+            Failure::Quiet(_) => None,
         }
     }
 
-    /// The process exit code for this failure: 0 for a closed pipe, otherwise 2.
+    /// The process exit code for this failure: 0 for a closed pipe, a quiet failure's own code,
+    /// otherwise 2.
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+            Failure::Quiet(code) => *code,
             _ => 2,
         }
     }

@@ -10,6 +10,7 @@
 //! Exit codes are the same for every command: 0 when all went well, 1 when some puzzle had no
 //! unique answer, 2 for malformed input, an unreadable file or a usage error.
 
+mod batch;
 mod cmd;
 mod failure;
 mod input;
@@ -37,6 +38,16 @@ struct Cli {
 enum Command {
     /// Solve an exact-cover problem written in Knuth's DLX format (XC, XCC, MCC).
     Xc(cmd::xc::Args),
+    /// Solve puzzles: one solution per puzzle, in input order (any box shape, variants).
+    Solve(cmd::solve::Args),
+    /// Count the solutions of each puzzle (`N+` when --limit stopped the count).
+    Count(cmd::count::Args),
+    /// Tell whether each puzzle is unique, has several solutions, none, or invalid givens.
+    Check(cmd::check::Args),
+    /// Apply symmetries to puzzles: relabel, rotate, reflect, permute; random or canonical.
+    Transform(cmd::transform::Args),
+    /// Benchmark the 9x9 solvers (fast, DLX, and with `--features peers` the `sudoku` crate).
+    Bench(cmd::bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +55,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Xc(args) => cmd::xc::run(args, &clock),
+        Command::Solve(args) => cmd::solve::run(args, &clock),
+        Command::Count(args) => cmd::count::run(args, &clock),
+        Command::Check(args) => cmd::check::run(args, &clock),
+        Command::Transform(args) => cmd::transform::run(args, &clock),
+        Command::Bench(args) => cmd::bench::run(args, &clock),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

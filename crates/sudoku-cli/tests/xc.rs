@@ -1,49 +1,15 @@
 //! `sudoku xc` through the built binary: output format, counts, limits, seeds, parallel
 //! counts, statistics, standard input, error messages and exit codes.
 
+mod common;
+
 use std::collections::{BTreeSet, HashMap};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use common::{Run, sudoku};
 use exact_cover::{ItemKind, Problem};
-
-/// What a run of the binary gave.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `sudoku ARGS`, feeding `stdin` (or nothing) to it.
-fn sudoku(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sudoku binary starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    if let Some(text) = stdin {
-        input
-            .write_all(text.as_bytes())
-            .expect("stdin accepts the problem");
-    }
-    drop(input);
-    let output = child.wait_with_output().expect("the sudoku binary runs");
-    let run = Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "the binary panicked:\n{}",
-        run.stderr
-    );
-    run
-}
 
 /// Runs `sudoku xc FILE ARGS...` on a file in the exact-cover test data and expects success.
 fn xc_ok(file: &str, args: &[&str]) -> Run {

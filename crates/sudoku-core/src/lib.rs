@@ -60,6 +60,7 @@
 
 pub mod canonical;
 pub mod encode;
+pub mod engine;
 pub mod fast;
 pub mod format;
 pub mod grid;
@@ -72,6 +73,7 @@ pub mod variant;
 
 pub use canonical::{canonical, canonical_with_transform, equivalent};
 pub use encode::{Encoder, Encoding};
+pub use engine::{Engine, EngineError, Solver};
 pub use format::{Entry, OutputFormat, ParseError, ParseErrorKind, ReadOptions};
 pub use grid::{Grid, GridError};
 pub use layout::{CheckError, Conflict, Layout, ShapeMismatch};

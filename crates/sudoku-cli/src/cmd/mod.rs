@@ -1,5 +1,10 @@
 //! The subcommands, one module each: its clap `Args` and a `run` function that returns
-//! `Result<(), Failure>`. Planned: solve, count, check, rate, hint, explain, generate,
-//! transform, print, bench, play, drill, serve.
+//! `Result<(), Failure>`. Planned: rate, hint, explain, generate, print, play, drill,
+//! serve.
 
+pub mod bench;
+pub mod check;
+pub mod count;
+pub mod solve;
+pub mod transform;
 pub mod xc;

@@ -365,7 +365,9 @@ impl Reader {
         let n = row.values.len();
         match self.options.shape {
             Some(s) => n == s.size(),
-            None => (2..=crate::shape::MAX_SIZE).contains(&n),
+            // A row length with no box shape (3, 5, 7...) is not a grid row; the line is then
+            // read as a one-line puzzle, whose error names its length.
+            None => n >= 4 && Shape::from_size(n).is_some(),
         }
     }
 

@@ -1,0 +1,446 @@
+//! What the batch commands (`solve`, `count`, `check`, `transform`) share: the puzzle input
+//! and its options, a solver per layout, running a function over every puzzle (in parallel
+//! with `--jobs`, results still in input order), per-puzzle diagnostics, the progress bar and
+//! `--stats`, and the exit code.
+//!
+//! Every batch command writes one result for each puzzle read, in input order, and an empty
+//! line for a puzzle that could not be read or has no answer; the reason goes to stderr as
+//! `FILE: line N: ...`. The exit code is 2 if some puzzle was malformed, else 1 if some puzzle
+//! had no unique answer, else 0.
+
+use std::collections::HashMap;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use sudoku_core::format::{ParseError, ReadOptions, read_str};
+use sudoku_core::{Engine, Entry, Layout, Shape, Solver, Variant};
+
+use crate::failure::Failure;
+use crate::input::{self, Input};
+use crate::output::Output;
+use crate::timing::{self, Clock};
+
+/// Puzzles handed to the worker threads at a time: large enough to keep the threads busy,
+/// small enough that results appear steadily and the progress bar moves.
+const CHUNK: usize = 2048;
+
+/// Batches smaller than this get no progress bar: they are done before it would draw.
+const PROGRESS_MIN: usize = 500;
+
+/// The input options every batch command takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct InputArgs {
+    /// The puzzle file, or `-` for standard input: one puzzle per line (81 characters for
+    /// 9x9, `.` `0` `_` `*` `-` for empty cells, anything after the puzzle kept as a label),
+    /// grids over several lines, or JSON. Lines starting with `#` are comments.
+    #[arg(value_name = "FILE", default_value = input::STDIN)]
+    pub file: PathBuf,
+
+    /// The box shape, rows x columns (`2x3`, `3x3`, `4x4`...); by default it follows from
+    /// each puzzle's size.
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+}
+
+/// The options of the commands that search: the variant, the engine, threads and statistics.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SolveArgs {
+    /// Variant houses, comma-separated: `diagonal` (X), `windoku` (hyper), `jigsaw` (with
+    /// --regions). A JSON puzzle that names its own variant keeps it.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub variant: Vec<VariantName>,
+
+    /// The jigsaw region map: one character per cell, row by row (the same character, the
+    /// same region), given inline or as a file name.
+    #[arg(long, value_name = "MAP|FILE")]
+    pub regions: Option<String>,
+
+    /// The search engine: `auto` (the fast solver for plain 9x9, dancing links otherwise),
+    /// `dlx` or `fast` (plain 9x9 only).
+    #[arg(long, value_name = "ENGINE", default_value = "auto")]
+    pub engine: Engine,
+
+    /// Worker threads (0 = one per core); results keep the input order.
+    #[arg(long, value_name = "J", default_value_t = 1)]
+    pub jobs: usize,
+
+    /// Print the number of puzzles, the CPU and wall time and puzzles per second on stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// A name in `--variant`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantName {
+    /// The two long diagonals are houses.
+    Diagonal,
+    /// The windoku windows are houses.
+    Windoku,
+    /// A region map replaces the boxes (needs --regions).
+    Jigsaw,
+}
+
+/// The puzzles of one input, read whole.
+pub struct Batch {
+    /// The input's name for messages.
+    pub name: String,
+    /// Each puzzle or the reason it could not be read, in input order.
+    pub entries: Vec<Result<Entry, ParseError>>,
+}
+
+impl Batch {
+    /// Reads and parses the input named in `args`. Only an unreadable input is an error;
+    /// malformed puzzles are kept as errors in the batch, so the rest still runs.
+    pub fn read(args: &InputArgs) -> Result<Batch, Failure> {
+        let Input { name, text } = input::read(&args.file)?;
+        let options = ReadOptions { shape: args.shape };
+        let entries = read_str(&text, options).collect();
+        Ok(Batch { name, entries })
+    }
+}
+
+/// The variant the command line asks for, with the region map kept as text until a puzzle's
+/// shape says how to read it.
+#[derive(Debug, Clone, Default)]
+pub struct VariantSpec {
+    diagonals: bool,
+    windoku: bool,
+    regions: Option<String>,
+}
+
+impl VariantSpec {
+    /// Checks `--variant` and `--regions` together; `--regions` may name a file.
+    pub fn from_args(args: &SolveArgs) -> Result<VariantSpec, Failure> {
+        let jigsaw = args.variant.contains(&VariantName::Jigsaw);
+        let regions = match &args.regions {
+            None if jigsaw => {
+                return Err(Failure::Usage(
+                    "--variant jigsaw needs the region map: --regions MAP|FILE".into(),
+                ));
+            }
+            None => None,
+            Some(text) => Some(read_region_map(text)?),
+        };
+        Ok(VariantSpec {
+            diagonals: args.variant.contains(&VariantName::Diagonal),
+            windoku: args.variant.contains(&VariantName::Windoku),
+            regions,
+        })
+    }
+
+    /// The variant for a grid of this shape.
+    fn variant(&self, shape: Shape) -> Result<Variant, String> {
+        let regions = match &self.regions {
+            None => None,
+            Some(text) => Some(
+                Variant::parse_region_map(text, shape)
+                    .map_err(|e| format!("--regions for a {shape} grid: {e}"))?,
+            ),
+        };
+        Ok(Variant {
+            diagonals: self.diagonals,
+            windoku: self.windoku,
+            regions,
+            extra: Vec::new(),
+        })
+    }
+}
+
+/// `--regions` is a file if one exists by that name, otherwise the map itself.
+fn read_region_map(text: &str) -> Result<String, Failure> {
+    let path = std::path::Path::new(text);
+    let looks_inline =
+        text.chars().filter(|c| !c.is_whitespace()).count() >= 16 && !text.contains(['/', '\\']);
+    if !looks_inline && path.exists() {
+        return std::fs::read_to_string(path)
+            .map_err(|e| Failure::Input(format!("{text}: cannot read the region map: {e}")));
+    }
+    if !looks_inline {
+        return Err(Failure::Usage(format!(
+            "--regions {text}: no such file, and too short to be a region map"
+        )));
+    }
+    Ok(text.to_string())
+}
+
+/// One solver per layout met in the batch (puzzles of several sizes or variants may mix),
+/// kept per worker thread so each reuses its buffers.
+pub struct Solvers {
+    spec: VariantSpec,
+    engine: Engine,
+    by_layout: HashMap<(Shape, Variant), Solver>,
+}
+
+impl Solvers {
+    /// Solvers for the command line's variant and engine.
+    pub fn new(spec: VariantSpec, engine: Engine) -> Solvers {
+        Solvers {
+            spec,
+            engine,
+            by_layout: HashMap::new(),
+        }
+    }
+
+    /// The solver for a puzzle: its own variant if it carries one (JSON), else the command
+    /// line's. The error is the reason the puzzle cannot be solved with these options.
+    pub fn for_entry(&mut self, entry: &Entry) -> Result<&mut Solver, String> {
+        let shape = entry.grid.shape();
+        let variant = match &entry.variant {
+            Some(v) => v.clone(),
+            None => self.spec.variant(shape)?,
+        };
+        let key = (shape, variant);
+        if !self.by_layout.contains_key(&key) {
+            let layout =
+                Layout::with_variant(shape, key.1.clone()).map_err(|e| format!("variant: {e}"))?;
+            let solver = Solver::new(layout, self.engine).map_err(|e| e.to_string())?;
+            self.by_layout.insert(key.clone(), solver);
+        }
+        self.by_layout
+            .get_mut(&key)
+            .ok_or_else(|| "internal: solver cache".to_string())
+    }
+}
+
+/// The result of a command's work on one puzzle: `Err(Rejected)` when the command line's
+/// options do not fit the puzzle, `Ok(Err(why))` when it has no answer, `Ok(Ok(value))`.
+pub type Answer<T> = Result<Result<T, String>, Rejected>;
+
+/// Options that do not fit a puzzle (the reason): a usage problem, exit code 2.
+#[derive(Debug)]
+pub struct Rejected(pub String);
+
+impl<'a> Sink<'a> {
+    /// Writes one answer: `show(value)` and a newline, or the failure.
+    pub fn answer<T>(
+        &mut self,
+        line: usize,
+        answer: Answer<T>,
+        show: impl FnOnce(&mut Tally, T) -> String,
+    ) -> Result<(), Failure> {
+        match answer {
+            Err(Rejected(why)) => self.reject(line, &why),
+            Ok(Err(why)) => self.fail(line, &why),
+            Ok(Ok(value)) => {
+                let text = show(&mut self.tally, value);
+                writeln!(self.out, "{text}").map_err(Failure::from)
+            }
+        }
+    }
+}
+
+/// How each puzzle of a batch came out, for the exit code and the statistics.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Tally {
+    /// Puzzles read and handled.
+    pub puzzles: usize,
+    /// Puzzles without a unique answer (several, none, invalid givens, a layout error).
+    pub not_unique: usize,
+    /// Puzzles that could not be read.
+    pub malformed: usize,
+}
+
+impl Tally {
+    /// The exit-code convention of every batch command.
+    pub fn exit_code(&self) -> u8 {
+        if self.malformed > 0 {
+            2
+        } else if self.not_unique > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Where a batch's results go: standard output, the tally for the exit code, and the input's
+/// name for diagnostics.
+pub struct Sink<'a> {
+    /// Standard output.
+    pub out: &'a mut Output,
+    /// How the puzzles came out so far.
+    pub tally: Tally,
+    /// The input's name, to start each diagnostic.
+    pub name: &'a str,
+}
+
+impl Sink<'_> {
+    /// A puzzle with no answer to print: the reason on stderr, an empty line on stdout.
+    pub fn fail(&mut self, line: usize, why: &str) -> Result<(), Failure> {
+        self.tally.not_unique += 1;
+        diagnose(self.name, line, why);
+        writeln!(self.out).map_err(Failure::from)
+    }
+
+    /// A puzzle the command cannot take (an option that does not fit it): like a malformed
+    /// puzzle for the exit code, the reason on stderr, an empty line on stdout.
+    pub fn reject(&mut self, line: usize, why: &str) -> Result<(), Failure> {
+        self.tally.malformed += 1;
+        diagnose(self.name, line, why);
+        writeln!(self.out).map_err(Failure::from)
+    }
+
+    /// A puzzle that could not be read: the parse error on stderr, an empty line on stdout.
+    fn malformed(&mut self, error: &ParseError) -> Result<(), Failure> {
+        self.tally.malformed += 1;
+        let _ = writeln!(std::io::stderr(), "{}: {error}", self.name);
+        writeln!(self.out).map_err(Failure::from)
+    }
+}
+
+/// Runs `work` on every puzzle of the batch on `jobs` threads (0: one per core), with a
+/// per-thread state from `init`, and hands each result with its puzzle to `emit` in input
+/// order. Puzzles that could not be read are reported here (an empty line and the parse
+/// error). Shows a progress bar on a terminal for long batches. Returns the tally.
+pub fn run<S, T, I, W, E>(
+    batch: &Batch,
+    jobs: usize,
+    out: &mut Output,
+    init: I,
+    work: W,
+    mut emit: E,
+) -> Result<Tally, Failure>
+where
+    T: Send,
+    I: Fn() -> S + Sync + Send,
+    W: Fn(&mut S, &Entry) -> T + Sync + Send,
+    E: FnMut(&mut Sink, &Entry, T) -> Result<(), Failure>,
+{
+    let mut sink = Sink {
+        out,
+        tally: Tally::default(),
+        name: &batch.name,
+    };
+    let mut deliver = |sink: &mut Sink, entry: &Result<Entry, ParseError>, result: Option<T>| {
+        sink.tally.puzzles += 1;
+        match (entry, result) {
+            (Ok(entry), Some(result)) => emit(sink, entry, result),
+            (Err(e), _) => sink.malformed(e),
+            (Ok(_), None) => unreachable!("every puzzle read has a result"),
+        }
+    };
+    let progress = BatchProgress::new(batch.entries.len());
+    let threads = thread_count(jobs);
+    if threads <= 1 {
+        let mut state = init();
+        for (k, entry) in batch.entries.iter().enumerate() {
+            let result = entry.as_ref().ok().map(|e| work(&mut state, e));
+            progress.suspend(|| deliver(&mut sink, entry, result))?;
+            if k % 256 == 255 {
+                progress.set(k + 1);
+            }
+        }
+        progress.finish();
+        return Ok(sink.tally);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
+    let mut done = 0;
+    for chunk in batch.entries.chunks(CHUNK) {
+        let results: Vec<Option<T>> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map_init(&init, |state, entry| {
+                    entry.as_ref().ok().map(|e| work(state, e))
+                })
+                .collect()
+        });
+        for (entry, result) in chunk.iter().zip(results) {
+            progress.suspend(|| deliver(&mut sink, entry, result))?;
+        }
+        done += chunk.len();
+        progress.set(done);
+    }
+    progress.finish();
+    Ok(sink.tally)
+}
+
+/// The threads `--jobs J` asks for: `J`, or one per core for 0.
+pub fn thread_count(jobs: usize) -> usize {
+    match jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        j => j,
+    }
+}
+
+/// A progress bar on stderr for batches long enough to want one, when stderr is a terminal.
+struct BatchProgress {
+    bar: Option<ProgressBar>,
+}
+
+impl BatchProgress {
+    fn new(total: usize) -> BatchProgress {
+        if total < PROGRESS_MIN || !std::io::stderr().is_terminal() {
+            return BatchProgress { bar: None };
+        }
+        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+        let template = "{elapsed_precise} [{wide_bar}] {pos}/{len} puzzles, {per_sec}, eta {eta}";
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        BatchProgress { bar: Some(bar) }
+    }
+
+    fn set(&self, done: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done as u64);
+        }
+    }
+
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) if bar.position() > 0 => bar.suspend(f),
+            _ => f(),
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Writes a diagnostic about one puzzle: `NAME: line N: message`.
+pub fn diagnose(name: &str, line: usize, message: &str) {
+    // A diagnostic that cannot be written is no reason to stop the batch.
+    let _ = writeln!(std::io::stderr(), "{name}: line {line}: {message}");
+}
+
+/// Ends a batch command: flushes the output, prints `--stats` if asked, and turns the tally
+/// into the exit code (the diagnostics are already printed).
+pub fn finish(out: &mut Output, tally: Tally, stats: bool, clock: &Clock) -> Result<(), Failure> {
+    out.flush()?;
+    if stats {
+        print_stats(&tally, clock);
+    }
+    match tally.exit_code() {
+        0 => Ok(()),
+        code => Err(Failure::Quiet(code)),
+    }
+}
+
+/// Prints `--stats` on stderr: puzzles, CPU and wall time, and the rates.
+fn print_stats(tally: &Tally, clock: &Clock) {
+    let wall = clock.wall().as_secs_f64();
+    let mut text = format!("puzzles: {}\n", tally.puzzles);
+    if let Some(cpu) = timing::process_cpu_time() {
+        let cpu = cpu.as_secs_f64();
+        text += &format!("cpu time: {cpu:.3} s\n");
+        if cpu > 0.0 {
+            text += &format!(
+                "puzzles per cpu second: {:.0}\n",
+                tally.puzzles as f64 / cpu
+            );
+        }
+    }
+    text += &format!("wall time: {wall:.3} s\n");
+    if wall > 0.0 {
+        text += &format!("puzzles per second: {:.0}\n", tally.puzzles as f64 / wall);
+    }
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}

@@ -1,0 +1,42 @@
+//! Running the built `sudoku` binary from the integration tests.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What a run of the binary gave.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `sudoku ARGS`, feeding `stdin` (or nothing) to it.
+pub fn sudoku(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sudoku binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    if let Some(text) = stdin {
+        input
+            .write_all(text.as_bytes())
+            .expect("stdin accepts the problem");
+    }
+    drop(input);
+    let output = child.wait_with_output().expect("the sudoku binary runs");
+    let run = Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "the binary panicked:\n{}",
+        run.stderr
+    );
+    run
+}

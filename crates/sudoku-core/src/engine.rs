@@ -1,0 +1,212 @@
+//! [`Solver`]: one front door to both search engines, choosing for each layout the faster one
+//! that can solve it.
+//!
+//! The dancing-links path ([`DlxSolver`]) solves every shape and variant; the bit-parallel
+//! solver ([`crate::fast`]) solves only the plain 9x9 grid, many times faster. Every caller that
+//! solves, counts or checks puzzles — the batch commands, the generator, the rater — goes
+//! through [`Solver`] so that the choice is made in one place: [`Engine::Auto`] takes the fast
+//! solver whenever it applies, and the DLX path otherwise. [`Engine::Dlx`] and
+//! [`Engine::Fast`] force one (for comparing them, or to make sure of an answer).
+//!
+//! ```
+//! use sudoku_core::{Engine, Grid, Layout, Solver, Verdict};
+//!
+//! let puzzle: Grid =
+//!     ".93...7...14....957..8....4.8...51..1.64.....4.7.81...64..5..1.....6...9.....7.6."
+//!         .parse()
+//!         .unwrap();
+//! let mut solver = Solver::new(Layout::classic(), Engine::Auto).unwrap();
+//! assert_eq!(solver.engine(), Engine::Fast);
+//! let fast = solver.verdict(&puzzle).unwrap();
+//! let mut dlx = Solver::new(Layout::classic(), Engine::Dlx).unwrap();
+//! assert_eq!(dlx.verdict(&puzzle).unwrap(), fast);
+//! assert!(matches!(fast, Verdict::Unique(_)));
+//!
+//! // The fast engine is for the plain 9x9 grid only.
+//! let small = Layout::new("2x2".parse().unwrap());
+//! assert!(Solver::new(small.clone(), Engine::Fast).is_err());
+//! assert_eq!(Solver::new(small, Engine::Auto).unwrap().engine(), Engine::Dlx);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::fast::{self, FastSolver};
+use crate::grid::Grid;
+use crate::layout::{Layout, ShapeMismatch};
+use crate::shape::Shape;
+use crate::solve::{DlxSolver, Solutions, SolveError, Verdict};
+
+/// Which search engine to use.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The fast solver where it applies (plain 9x9), dancing links elsewhere.
+    #[default]
+    Auto,
+    /// Dancing links, for every shape and variant.
+    Dlx,
+    /// The bit-parallel solver, plain 9x9 only.
+    Fast,
+}
+
+impl Engine {
+    /// The engine's name as `--engine` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Dlx => "dlx",
+            Engine::Fast => "fast",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An engine name that is not `auto`, `dlx` or `fast`.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown engine `{0}` (use auto, dlx or fast)")]
+pub struct UnknownEngine(pub String);
+
+impl FromStr for Engine {
+    type Err = UnknownEngine;
+
+    fn from_str(s: &str) -> Result<Engine, UnknownEngine> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Engine::Auto),
+            "dlx" => Ok(Engine::Dlx),
+            "fast" => Ok(Engine::Fast),
+            _ => Err(UnknownEngine(s.to_string())),
+        }
+    }
+}
+
+/// The fast engine was asked for a layout it cannot solve.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("the fast engine solves only plain 9x9 puzzles, not {layout}; use --engine dlx or auto")]
+pub struct EngineError {
+    /// The layout, as [`Layout`]'s `Display` writes it.
+    pub layout: String,
+}
+
+/// Whether the fast solver can solve puzzles of this layout: the plain 9x9 grid.
+pub fn fast_applies(layout: &Layout) -> bool {
+    layout.shape() == Shape::CLASSIC && layout.variant().is_plain()
+}
+
+/// A solver for one layout on the engine chosen for it. It keeps its scratch buffers, so keep
+/// one per thread for a batch.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    dlx: DlxSolver,
+    fast: Option<FastSolver>,
+}
+
+impl Solver {
+    /// A solver for this layout. `Engine::Auto` picks the fast solver for plain 9x9 grids and
+    /// dancing links otherwise; `Engine::Fast` on any other layout is an error.
+    pub fn new(layout: Layout, engine: Engine) -> Result<Solver, EngineError> {
+        let fast = match engine {
+            Engine::Dlx => None,
+            Engine::Auto => fast_applies(&layout).then(FastSolver::new),
+            Engine::Fast if fast_applies(&layout) => Some(FastSolver::new()),
+            Engine::Fast => {
+                return Err(EngineError {
+                    layout: layout.to_string(),
+                });
+            }
+        };
+        Ok(Solver {
+            dlx: DlxSolver::new(layout),
+            fast,
+        })
+    }
+
+    /// The engine in use: [`Engine::Fast`] or [`Engine::Dlx`], never `Auto`.
+    pub fn engine(&self) -> Engine {
+        if self.fast.is_some() {
+            Engine::Fast
+        } else {
+            Engine::Dlx
+        }
+    }
+
+    /// The layout the solver solves.
+    pub fn layout(&self) -> &Layout {
+        self.dlx.layout()
+    }
+
+    /// The DLX solver underneath, for what only it does (statistics, parallel counts).
+    pub fn dlx(&mut self) -> &mut DlxSolver {
+        &mut self.dlx
+    }
+
+    /// Solves and checks uniqueness. A grid of another shape than the layout's is an error;
+    /// everything else is a [`Verdict`], the same whichever engine runs.
+    pub fn verdict(&mut self, givens: &Grid) -> Result<Verdict, ShapeMismatch> {
+        let Some(fast) = &mut self.fast else {
+            return self.dlx.verdict(givens);
+        };
+        let cells = classic_cells(self.dlx.layout(), givens)?;
+        Ok(match fast.verdict(&cells) {
+            fast::Verdict::Unique(s) => Verdict::Unique(to_grid(&s)),
+            fast::Verdict::NoSolution => Verdict::NoSolution,
+            // Rare in a batch and needs the second solution or the house named: ask DLX,
+            // which reports both.
+            fast::Verdict::Multiple(_) | fast::Verdict::Invalid(_) => {
+                return self.dlx.verdict(givens);
+            }
+        })
+    }
+
+    /// The first solution, or `None` if there is none.
+    pub fn first(&mut self, givens: &Grid) -> Result<Option<Grid>, SolveError> {
+        let Some(fast) = &mut self.fast else {
+            return self.dlx.first(givens);
+        };
+        let cells = classic_cells(self.dlx.layout(), givens)?;
+        match fast.first(&cells) {
+            Ok(found) => Ok(found.map(|s| to_grid(&s))),
+            // Conflicting givens: DLX names the house and cells.
+            Err(_) => self.dlx.first(givens),
+        }
+    }
+
+    /// Counts the solutions, stopping at `limit`.
+    pub fn count(&mut self, givens: &Grid, limit: u64) -> Result<u64, SolveError> {
+        let Some(fast) = &mut self.fast else {
+            return self.dlx.count(givens, limit);
+        };
+        let cells = classic_cells(self.dlx.layout(), givens)?;
+        match fast.count(&cells, limit) {
+            Ok(n) => Ok(n),
+            Err(_) => self.dlx.count(givens, limit),
+        }
+    }
+
+    /// Every solution, lazily (always dancing links: it enumerates without copying state).
+    pub fn solutions(&mut self, givens: &Grid) -> Result<Solutions, SolveError> {
+        self.dlx.solutions(givens)
+    }
+}
+
+/// The 81 cell values of a 9x9 grid, after checking its shape against the layout's.
+fn classic_cells(layout: &Layout, givens: &Grid) -> Result<[u8; 81], ShapeMismatch> {
+    layout.check_shape(givens)?;
+    let mut cells = [0u8; 81];
+    cells.copy_from_slice(givens.values());
+    Ok(cells)
+}
+
+/// A 9x9 grid from the fast solver's 81 values (always digits 1..=9).
+fn to_grid(values: &[u8; 81]) -> Grid {
+    match Grid::from_values(Shape::CLASSIC, values.to_vec()) {
+        Ok(g) => g,
+        Err(e) => unreachable!("the fast solver returns digits 1..=9: {e}"),
+    }
+}
