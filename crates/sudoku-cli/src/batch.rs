@@ -432,15 +432,22 @@ fn print_stats(tally: &Tally, clock: &Clock) {
         let cpu = cpu.as_secs_f64();
         text += &format!("cpu time: {cpu:.3} s\n");
         if cpu > 0.0 {
-            text += &format!(
-                "puzzles per cpu second: {:.0}\n",
-                tally.puzzles as f64 / cpu
-            );
+            text += &format!("puzzles per cpu second: {}\n", rate(tally.puzzles, cpu));
         }
     }
     text += &format!("wall time: {wall:.3} s\n");
     if wall > 0.0 {
-        text += &format!("puzzles per second: {:.0}\n", tally.puzzles as f64 / wall);
+        text += &format!("puzzles per second: {}\n", rate(tally.puzzles, wall));
     }
     let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// Puzzles per second, with decimals only where they matter (one slow puzzle: `0.035`).
+fn rate(puzzles: usize, seconds: f64) -> String {
+    let r = puzzles as f64 / seconds;
+    if r >= 100.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r:.3}")
+    }
 }
