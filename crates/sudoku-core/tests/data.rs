@@ -96,32 +96,3 @@ fn ratings_are_kept_as_labels() {
     }
     assert_eq!(check_file("ratings", text, true), 50);
 }
-
-/// Runs over the full shared puzzle files when their paths are given:
-/// `SUDOKU_PUZZLE_FILES=a.txt:b.txt cargo test -p sudoku-core --release -- --ignored full_files`.
-/// (`examples/solve_files.rs` does the same with timings.)
-#[test]
-#[ignore = "needs SUDOKU_PUZZLE_FILES"]
-fn full_files() {
-    let Ok(list) = std::env::var("SUDOKU_PUZZLE_FILES") else {
-        eprintln!("SUDOKU_PUZZLE_FILES is not set");
-        return;
-    };
-    for path in list.split(':').filter(|p| !p.is_empty()) {
-        let text = std::fs::read_to_string(path).unwrap();
-        let unique = !path.contains("serg");
-        let mut solver = DlxSolver::new(Layout::classic());
-        let mut n = 0;
-        for entry in read_str(&text, ReadOptions::default()) {
-            let entry = entry.unwrap_or_else(|e| panic!("{path}: {e}"));
-            let v = solver.verdict(&entry.grid).unwrap();
-            let s = v
-                .solution()
-                .unwrap_or_else(|| panic!("{path}:{}: {v}", entry.line));
-            solver.layout().check_solution(&entry.grid, s).unwrap();
-            assert_eq!(v.is_unique(), unique, "{path}:{}", entry.line);
-            n += 1;
-        }
-        eprintln!("{path}: {n} puzzles solved and checked");
-    }
-}
