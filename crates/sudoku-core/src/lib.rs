@@ -59,6 +59,7 @@
 #![warn(missing_docs)]
 
 pub mod canonical;
+pub mod dig;
 pub mod encode;
 pub mod engine;
 pub mod fast;

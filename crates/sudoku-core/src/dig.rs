@@ -1,0 +1,532 @@
+//! Making puzzles with exactly one solution: a random full grid, then givens removed in
+//! symmetric groups for as long as the solution stays unique.
+//!
+//! This is the part of puzzle generation that needs only a solver: [`Digger`] takes a layout
+//! (any shape, any variant), a [`Symmetry`] of the givens' pattern, a range of givens and
+//! whether the puzzle must be minimal, and returns a puzzle with one solution. The difficulty
+//! is someone else's business: `sudoku_logic::generate` grades what comes out, or passes an
+//! `accept` test to [`Digger::dig_from`] so that digging stops before a puzzle gets too hard.
+//!
+//! Why digging is enough for uniqueness and minimality: removing a given can only add
+//! solutions, so a cell whose removal once made the puzzle ambiguous can never be removed
+//! later. One pass over the cells in random order therefore ends with a minimal puzzle
+//! (for groups of cells under a symmetry, minimal among symmetric puzzles; [`Digger`] then
+//! checks single givens too when `minimal` is asked for).
+//!
+//! Every random choice comes from one seed, so the same seed gives the same puzzle.
+//!
+//! ```
+//! use sudoku_core::dig::{DigOptions, Digger, Symmetry};
+//! use sudoku_core::{Layout, Solver, Engine};
+//!
+//! let mut digger = Digger::new(Layout::classic());
+//! let options = DigOptions { symmetry: Symmetry::Rotate180, minimal: true, ..DigOptions::default() };
+//! let dug = digger.generate(&options, 42).unwrap();
+//! assert!(Symmetry::Rotate180.holds(&dug.puzzle));
+//! let mut solver = Solver::new(Layout::classic(), Engine::Auto).unwrap();
+//! assert_eq!(solver.count(&dug.puzzle, 2).unwrap(), 1);
+//! assert_eq!(digger.generate(&options, 42).unwrap(), dug);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use exact_cover::Rng;
+use thiserror::Error;
+
+use crate::engine::{Engine, Solver};
+use crate::grid::Grid;
+use crate::layout::Layout;
+use crate::shape::Cell;
+
+/// A symmetry of the pattern of givens: a given's image under it is a given too.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Any pattern.
+    #[default]
+    None,
+    /// Half-turn rotation about the centre (the classic newspaper symmetry).
+    Rotate180,
+    /// Quarter-turn rotation: the pattern looks the same turned by 90 degrees.
+    Rotate90,
+    /// Mirror left to right (about the vertical middle line).
+    Mirror,
+    /// Mirror top to bottom (about the horizontal middle line).
+    Flip,
+    /// Reflection in the main diagonal (r1c1 to r9c9).
+    Diagonal,
+    /// Reflection in the anti-diagonal (r1c9 to r9c1).
+    AntiDiagonal,
+    /// One of the symmetries above other than `None`, chosen by the seed.
+    Random,
+}
+
+/// The symmetries [`Symmetry::Random`] chooses from.
+const CONCRETE: [Symmetry; 6] = [
+    Symmetry::Rotate180,
+    Symmetry::Rotate90,
+    Symmetry::Mirror,
+    Symmetry::Flip,
+    Symmetry::Diagonal,
+    Symmetry::AntiDiagonal,
+];
+
+impl Symmetry {
+    /// The name `--symmetry` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "antidiagonal",
+            Symmetry::Random => "random",
+        }
+    }
+
+    /// Every name, for help texts.
+    pub const NAMES: &'static str =
+        "none, rotate180, rotate90, mirror, flip, diagonal, antidiagonal, random";
+
+    /// The cell a cell maps to in an `n` x `n` grid, for the symmetry's generating move.
+    fn image(self, cell: Cell, n: usize) -> Cell {
+        let (r, c, last) = (cell.row(), cell.col(), n - 1);
+        match self {
+            Symmetry::None | Symmetry::Random => cell,
+            Symmetry::Rotate180 => Cell::new(last - r, last - c),
+            Symmetry::Rotate90 => Cell::new(c, last - r),
+            Symmetry::Mirror => Cell::new(r, last - c),
+            Symmetry::Flip => Cell::new(last - r, c),
+            Symmetry::Diagonal => Cell::new(c, r),
+            Symmetry::AntiDiagonal => Cell::new(last - c, last - r),
+        }
+    }
+
+    /// The groups of cells the symmetry ties together (each cell in exactly one), as indices.
+    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
+        let mut orbits = Vec::new();
+        for start in 0..n * n {
+            if seen[start] {
+                continue;
+            }
+            let mut orbit = vec![start];
+            seen[start] = true;
+            let mut cell = Cell::from_index(start, n);
+            loop {
+                cell = self.image(cell, n);
+                let k = cell.index(n);
+                if seen[k] {
+                    break;
+                }
+                seen[k] = true;
+                orbit.push(k);
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether the grid's givens have this symmetry (`Random` holds if any concrete one does).
+    pub fn holds(self, grid: &Grid) -> bool {
+        if self == Symmetry::Random {
+            return CONCRETE.iter().any(|s| s.holds(grid));
+        }
+        let n = grid.size();
+        let values = grid.values();
+        (0..n * n).all(|k| {
+            let image = self.image(Cell::from_index(k, n), n).index(n);
+            (values[k] == 0) == (values[image] == 0)
+        })
+    }
+
+    /// `Random` resolved by the random source; any other symmetry is itself.
+    fn resolve(self, rng: &mut Rng) -> Symmetry {
+        match self {
+            Symmetry::Random => CONCRETE[rng.below(CONCRETE.len() as u64) as usize],
+            s => s,
+        }
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A symmetry name that is not one of [`Symmetry::NAMES`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown symmetry `{0}` (use {names})", names = Symmetry::NAMES)]
+pub struct UnknownSymmetry(pub String);
+
+impl FromStr for Symmetry {
+    type Err = UnknownSymmetry;
+
+    fn from_str(s: &str) -> Result<Symmetry, UnknownSymmetry> {
+        Ok(match s.trim().to_ascii_lowercase().as_str() {
+            "none" => Symmetry::None,
+            "rotate180" | "180" | "rotational" => Symmetry::Rotate180,
+            "rotate90" | "90" => Symmetry::Rotate90,
+            "mirror" | "vertical" => Symmetry::Mirror,
+            "flip" | "horizontal" => Symmetry::Flip,
+            "diagonal" => Symmetry::Diagonal,
+            "antidiagonal" | "anti-diagonal" => Symmetry::AntiDiagonal,
+            "random" => Symmetry::Random,
+            _ => return Err(UnknownSymmetry(s.to_string())),
+        })
+    }
+}
+
+/// What kind of puzzle to dig.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DigOptions {
+    /// The symmetry of the givens.
+    pub symmetry: Symmetry,
+    /// At least this many givens.
+    pub min_givens: usize,
+    /// At most this many givens; digging stops at a random count in the range unless
+    /// `minimal` asks it to go on.
+    pub max_givens: usize,
+    /// No given can be removed without losing uniqueness.
+    pub minimal: bool,
+    /// Full grids to try before giving up.
+    pub attempts: usize,
+}
+
+impl Default for DigOptions {
+    fn default() -> DigOptions {
+        DigOptions {
+            symmetry: Symmetry::None,
+            min_givens: 0,
+            max_givens: usize::MAX,
+            minimal: false,
+            attempts: 200,
+        }
+    }
+}
+
+/// A request that could not be met within the attempts allowed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum DigError {
+    /// The range of givens is empty or outside the grid.
+    #[error("the range of givens {min}..={max} does not fit a grid of {cells} cells")]
+    Range {
+        /// The least givens asked for.
+        min: usize,
+        /// The most.
+        max: usize,
+        /// Cells in the grid.
+        cells: usize,
+    },
+    /// No puzzle met the request.
+    #[error(
+        "no {symmetry} puzzle with {min}..={max} givens{minimal} was found in {attempts} \
+         attempts; widen the range of givens or choose another symmetry"
+    )]
+    NotFound {
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+        /// The least givens.
+        min: usize,
+        /// The most givens.
+        max: usize,
+        /// `", minimal"` when minimality was asked for, else empty.
+        minimal: &'static str,
+        /// Attempts made.
+        attempts: usize,
+    },
+}
+
+/// A puzzle with its solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dug {
+    /// The givens: exactly one solution.
+    pub puzzle: Grid,
+    /// That solution.
+    pub solution: Grid,
+    /// The symmetry the givens have (`Random` resolved).
+    pub symmetry: Symmetry,
+}
+
+/// Digs puzzles for one layout, keeping its solver (and the solver's buffers) between them.
+#[derive(Debug, Clone)]
+pub struct Digger {
+    solver: Solver,
+}
+
+impl Digger {
+    /// A digger for puzzles of this layout (the fast solver checks uniqueness on plain 9x9).
+    pub fn new(layout: Layout) -> Digger {
+        let solver = match Solver::new(layout.clone(), Engine::Auto) {
+            Ok(s) => s,
+            Err(e) => unreachable!("Auto takes every layout: {e}"),
+        };
+        Digger { solver }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        self.solver.layout()
+    }
+
+    /// A random full grid of the layout: the first solution of the empty grid in an order
+    /// shuffled by `seed`.
+    pub fn full_grid(&mut self, seed: u64) -> Grid {
+        let empty = Grid::empty(self.layout().shape());
+        match self.solver.dlx().first_random(&empty, seed) {
+            Ok(Some(g)) => g,
+            // Every layout the model builds (rows, columns, boxes or regions of N cells, the
+            // diagonals, windows) has a full grid; this is a bug if it happens.
+            other => unreachable!("the {} layout has no full grid: {other:?}", self.layout()),
+        }
+    }
+
+    /// A puzzle meeting the options, from fresh full grids until one works (at most
+    /// `options.attempts`), everything decided by `seed`.
+    pub fn generate(&mut self, options: &DigOptions, seed: u64) -> Result<Dug, DigError> {
+        self.generate_with(options, seed, |_| true)
+    }
+
+    /// Like [`Digger::generate`], keeping only givens whose removal leaves a puzzle that
+    /// `accept` takes (a test of difficulty, say: digging stops before a puzzle gets harder
+    /// than wanted).
+    pub fn generate_with(
+        &mut self,
+        options: &DigOptions,
+        seed: u64,
+        mut accept: impl FnMut(&Grid) -> bool,
+    ) -> Result<Dug, DigError> {
+        let cells = self.layout().shape().cell_count();
+        let max = options.max_givens.min(cells);
+        if options.min_givens > max {
+            return Err(DigError::Range {
+                min: options.min_givens,
+                max: options.max_givens,
+                cells,
+            });
+        }
+        let mut rng = Rng::new(seed);
+        for _ in 0..options.attempts.max(1) {
+            let grid_seed = rng.next_u64();
+            let full = self.full_grid(grid_seed);
+            if let Some(dug) = self.dig_from(&full, options, &mut rng, &mut accept) {
+                return Ok(dug);
+            }
+        }
+        Err(DigError::NotFound {
+            symmetry: options.symmetry,
+            min: options.min_givens,
+            max,
+            minimal: if options.minimal { ", minimal" } else { "" },
+            attempts: options.attempts.max(1),
+        })
+    }
+
+    /// Digs one full grid: removes symmetric groups of givens in random order while the
+    /// puzzle stays unique and `accept` takes it, down to a random target in the range of
+    /// givens (or as far as it goes, for `minimal`). `None` when the result misses the range
+    /// or, for `minimal`, a single given could still go.
+    pub fn dig_from(
+        &mut self,
+        full: &Grid,
+        options: &DigOptions,
+        rng: &mut Rng,
+        accept: &mut impl FnMut(&Grid) -> bool,
+    ) -> Option<Dug> {
+        let n = full.size();
+        let cells = n * n;
+        let max = options.max_givens.min(cells);
+        let symmetry = options.symmetry.resolve(rng);
+        let mut orbits = symmetry.orbits(n);
+        rng.shuffle(&mut orbits);
+        let span = (max - options.min_givens.min(max)) as u64;
+        let target = max - rng.below(span + 1) as usize;
+        let mut puzzle = full.clone();
+        let mut givens = cells;
+        for orbit in &orbits {
+            if !options.minimal && givens <= target {
+                break;
+            }
+            if givens - orbit.len() < options.min_givens {
+                continue;
+            }
+            self.clear(&mut puzzle, orbit);
+            if self.is_unique(&puzzle) && accept(&puzzle) {
+                givens -= orbit.len();
+            } else {
+                restore(&mut puzzle, full, orbit);
+            }
+        }
+        let in_range = (options.min_givens..=max).contains(&givens);
+        if !in_range || (options.minimal && !self.is_minimal(&puzzle)) {
+            return None;
+        }
+        Some(Dug {
+            puzzle,
+            solution: full.clone(),
+            symmetry,
+        })
+    }
+
+    /// Whether no single given can be removed with the solution staying unique.
+    pub fn is_minimal(&mut self, puzzle: &Grid) -> bool {
+        let mut probe = puzzle.clone();
+        let n = puzzle.size();
+        for k in 0..n * n {
+            let keep = probe.values()[k];
+            if keep == 0 {
+                continue;
+            }
+            let cell = Cell::from_index(k, n);
+            probe.set(cell, None);
+            let unique = self.is_unique(&probe);
+            probe.set(cell, crate::shape::Digit::new(keep as usize));
+            if unique {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn is_unique(&mut self, puzzle: &Grid) -> bool {
+        matches!(self.solver.count(puzzle, 2), Ok(1))
+    }
+
+    fn clear(&self, puzzle: &mut Grid, orbit: &[usize]) {
+        let n = puzzle.size();
+        for &k in orbit {
+            puzzle.set(Cell::from_index(k, n), None);
+        }
+    }
+}
+
+/// Puts the solution's digits back into the cells of an orbit.
+fn restore(puzzle: &mut Grid, full: &Grid, orbit: &[usize]) {
+    let n = puzzle.size();
+    for &k in orbit {
+        let cell = Cell::from_index(k, n);
+        puzzle.set(cell, full.get(cell));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+
+    #[test]
+    fn orbits_partition_the_cells() {
+        for n in [4, 6, 9] {
+            for s in CONCRETE {
+                let orbits = s.orbits(n);
+                let mut all: Vec<usize> = orbits.concat();
+                all.sort_unstable();
+                assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{s} {n}");
+                let max = orbits.iter().map(Vec::len).max().unwrap_or(0);
+                let expected = if s == Symmetry::Rotate90 { 4 } else { 2 };
+                assert_eq!(max, expected, "{s} {n}");
+            }
+        }
+        // The centre of an odd grid is alone under a half turn.
+        assert!(Symmetry::Rotate180.orbits(9).iter().any(|o| o == &[40]));
+    }
+
+    #[test]
+    fn every_symmetry_and_size_gives_unique_symmetric_puzzles() {
+        for (r, c) in [(2, 2), (2, 3), (3, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut digger = Digger::new(Layout::new(shape));
+            let mut check = Solver::new(Layout::new(shape), Engine::Dlx).unwrap();
+            for s in CONCRETE
+                .into_iter()
+                .chain([Symmetry::None, Symmetry::Random])
+            {
+                for seed in 0..3 {
+                    let options = DigOptions {
+                        symmetry: s,
+                        ..DigOptions::default()
+                    };
+                    let dug = digger.generate(&options, seed).unwrap();
+                    assert!(s.holds(&dug.puzzle), "{s} {}", dug.puzzle);
+                    assert!(dug.symmetry.holds(&dug.puzzle), "{s} {}", dug.puzzle);
+                    assert_eq!(check.count(&dug.puzzle, 2).unwrap(), 1, "{}", dug.puzzle);
+                    assert!(dug.puzzle.is_contained_in(&dug.solution));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn minimal_puzzles_lose_uniqueness_without_any_given() {
+        let mut digger = Digger::new(Layout::classic());
+        let mut check = Solver::new(Layout::classic(), Engine::Dlx).unwrap();
+        for seed in 0..4 {
+            let options = DigOptions {
+                minimal: true,
+                symmetry: if seed % 2 == 0 {
+                    Symmetry::None
+                } else {
+                    Symmetry::Rotate180
+                },
+                ..DigOptions::default()
+            };
+            let dug = digger.generate(&options, seed).unwrap();
+            let p = &dug.puzzle;
+            assert_eq!(check.count(p, 2).unwrap(), 1);
+            for (cell, _) in p.givens() {
+                let mut fewer = p.clone();
+                fewer.set(cell, None);
+                assert_eq!(check.count(&fewer, 2).unwrap(), 2, "{p} without {cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn givens_stay_in_range_and_seeds_repeat() {
+        let mut digger = Digger::new(Layout::classic());
+        let options = DigOptions {
+            min_givens: 34,
+            max_givens: 36,
+            symmetry: Symmetry::Mirror,
+            ..DigOptions::default()
+        };
+        for seed in 0..5 {
+            let dug = digger.generate(&options, seed).unwrap();
+            assert!(
+                (34..=36).contains(&dug.puzzle.given_count()),
+                "{}",
+                dug.puzzle
+            );
+            assert_eq!(
+                Digger::new(Layout::classic()).generate(&options, seed),
+                Ok(dug)
+            );
+        }
+    }
+
+    #[test]
+    fn impossible_requests_end_with_an_error() {
+        let mut digger = Digger::new(Layout::classic());
+        let options = DigOptions {
+            min_givens: 17,
+            max_givens: 17,
+            symmetry: Symmetry::Rotate90,
+            attempts: 5,
+            ..DigOptions::default()
+        };
+        let e = digger.generate(&options, 1).unwrap_err();
+        assert!(matches!(e, DigError::NotFound { attempts: 5, .. }), "{e}");
+        assert!(e.to_string().contains("rotate90"), "{e}");
+        let range = DigOptions {
+            min_givens: 90,
+            ..DigOptions::default()
+        };
+        assert!(matches!(
+            digger.generate(&range, 1),
+            Err(DigError::Range { .. })
+        ));
+    }
+}
