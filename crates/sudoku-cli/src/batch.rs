@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -26,8 +27,8 @@ use crate::timing::{self, Clock};
 /// small enough that results appear steadily and the progress bar moves.
 const CHUNK: usize = 2048;
 
-/// Batches smaller than this get no progress bar: they are done before it would draw.
-const PROGRESS_MIN: usize = 500;
+/// How long a run goes before its progress bar appears: quick batches print nothing extra.
+const PROGRESS_DELAY: Duration = Duration::from_millis(500);
 
 /// The input options every batch command takes.
 #[derive(Debug, Clone, clap::Args)]
@@ -44,9 +45,9 @@ pub struct InputArgs {
     pub shape: Option<Shape>,
 }
 
-/// The options of the commands that search: the variant, the engine, threads and statistics.
+/// The variant options: extra or replaced houses.
 #[derive(Debug, Clone, clap::Args)]
-pub struct SolveArgs {
+pub struct VariantArgs {
     /// Variant houses, comma-separated: `diagonal` (X), `windoku` (hyper), `jigsaw` (with
     /// --regions). A JSON puzzle that names its own variant keeps it.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
@@ -56,6 +57,13 @@ pub struct SolveArgs {
     /// same region), given inline or as a file name.
     #[arg(long, value_name = "MAP|FILE")]
     pub regions: Option<String>,
+}
+
+/// The options of the commands that search: the variant, the engine, threads and statistics.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub variant: VariantArgs,
 
     /// The search engine: `auto` (the fast solver for plain 9x9, dancing links otherwise),
     /// `dlx` or `fast` (plain 9x9 only).
@@ -112,7 +120,7 @@ pub struct VariantSpec {
 
 impl VariantSpec {
     /// Checks `--variant` and `--regions` together; `--regions` may name a file.
-    pub fn from_args(args: &SolveArgs) -> Result<VariantSpec, Failure> {
+    pub fn from_args(args: &VariantArgs) -> Result<VariantSpec, Failure> {
         let jigsaw = args.variant.contains(&VariantName::Jigsaw);
         let regions = match &args.regions {
             None if jigsaw => {
@@ -131,7 +139,7 @@ impl VariantSpec {
     }
 
     /// The variant for a grid of this shape.
-    fn variant(&self, shape: Shape) -> Result<Variant, String> {
+    pub fn variant(&self, shape: Shape) -> Result<Variant, String> {
         let regions = match &self.regions {
             None => None,
             Some(text) => Some(
@@ -321,42 +329,59 @@ where
             (Ok(_), None) => unreachable!("every puzzle read has a result"),
         }
     };
-    let progress = BatchProgress::new(batch.entries.len());
+    let work = |state: &mut S, entry: &Result<Entry, ParseError>| {
+        entry.as_ref().ok().map(|e| work(state, e))
+    };
+    let deliver = |entry: &Result<Entry, ParseError>, result| deliver(&mut sink, entry, result);
+    for_each_ordered(&batch.entries, jobs, CHUNK, init, work, deliver)?;
+    Ok(sink.tally)
+}
+
+/// Runs `work` on every item on `jobs` threads (0: one per core), with a per-thread state
+/// from `init`, `chunk` items at a time, and hands each result to `deliver` in the items'
+/// order. Shows a progress bar on a terminal for long runs.
+pub fn for_each_ordered<X, S, T, I, W, D>(
+    items: &[X],
+    jobs: usize,
+    chunk: usize,
+    init: I,
+    work: W,
+    mut deliver: D,
+) -> Result<(), Failure>
+where
+    X: Sync,
+    T: Send,
+    I: Fn() -> S + Sync + Send,
+    W: Fn(&mut S, &X) -> T + Sync + Send,
+    D: FnMut(&X, T) -> Result<(), Failure>,
+{
+    let progress = BatchProgress::new(items.len());
     let threads = thread_count(jobs);
     if threads <= 1 {
         let mut state = init();
-        for (k, entry) in batch.entries.iter().enumerate() {
-            let result = entry.as_ref().ok().map(|e| work(&mut state, e));
-            progress.suspend(|| deliver(&mut sink, entry, result))?;
-            if k % 256 == 255 {
-                progress.set(k + 1);
-            }
+        for (k, item) in items.iter().enumerate() {
+            let result = work(&mut state, item);
+            progress.suspend(|| deliver(item, result))?;
+            progress.set(k + 1);
         }
         progress.finish();
-        return Ok(sink.tally);
+        return Ok(());
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
     let mut done = 0;
-    for chunk in batch.entries.chunks(CHUNK) {
-        let results: Vec<Option<T>> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map_init(&init, |state, entry| {
-                    entry.as_ref().ok().map(|e| work(state, e))
-                })
-                .collect()
-        });
-        for (entry, result) in chunk.iter().zip(results) {
-            progress.suspend(|| deliver(&mut sink, entry, result))?;
+    for part in items.chunks(chunk.max(1)) {
+        let results: Vec<T> = pool.install(|| part.par_iter().map_init(&init, &work).collect());
+        for (item, result) in part.iter().zip(results) {
+            progress.suspend(|| deliver(item, result))?;
         }
-        done += chunk.len();
+        done += part.len();
         progress.set(done);
     }
     progress.finish();
-    Ok(sink.tally)
+    Ok(())
 }
 
 /// The threads `--jobs J` asks for: `J`, or one per core for 0.
@@ -367,33 +392,46 @@ pub fn thread_count(jobs: usize) -> usize {
     }
 }
 
-/// A progress bar on stderr for batches long enough to want one, when stderr is a terminal.
+/// A progress bar on stderr for runs long enough to want one, when stderr is a terminal: it
+/// stays hidden for the first half second, so quick batches print nothing extra. Updates are
+/// cheap (an atomic store; indicatif redraws at its own rate).
 struct BatchProgress {
     bar: Option<ProgressBar>,
+    started: Instant,
+    shown: std::cell::Cell<bool>,
 }
 
 impl BatchProgress {
     fn new(total: usize) -> BatchProgress {
-        if total < PROGRESS_MIN || !std::io::stderr().is_terminal() {
-            return BatchProgress { bar: None };
+        let mut progress = BatchProgress {
+            bar: None,
+            started: Instant::now(),
+            shown: std::cell::Cell::new(false),
+        };
+        if total < 2 || !std::io::stderr().is_terminal() {
+            return progress;
         }
-        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+        let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
         let template = "{elapsed_precise} [{wide_bar}] {pos}/{len} puzzles, {per_sec}, eta {eta}";
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style.progress_chars("=> "));
         }
-        BatchProgress { bar: Some(bar) }
+        progress.bar = Some(bar);
+        progress
     }
 
     fn set(&self, done: usize) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(done as u64);
+        let Some(bar) = &self.bar else { return };
+        if !self.shown.get() && self.started.elapsed() >= PROGRESS_DELAY {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.shown.set(true);
         }
+        bar.set_position(done as u64);
     }
 
     fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.bar {
-            Some(bar) if bar.position() > 0 => bar.suspend(f),
+            Some(bar) if self.shown.get() => bar.suspend(f),
             _ => f(),
         }
     }
@@ -416,7 +454,7 @@ pub fn diagnose(name: &str, line: usize, message: &str) {
 pub fn finish(out: &mut Output, tally: Tally, stats: bool, clock: &Clock) -> Result<(), Failure> {
     out.flush()?;
     if stats {
-        print_stats(&tally, clock);
+        print_stats(tally.puzzles, clock);
     }
     match tally.exit_code() {
         0 => Ok(()),
@@ -425,19 +463,19 @@ pub fn finish(out: &mut Output, tally: Tally, stats: bool, clock: &Clock) -> Res
 }
 
 /// Prints `--stats` on stderr: puzzles, CPU and wall time, and the rates.
-fn print_stats(tally: &Tally, clock: &Clock) {
+pub fn print_stats(puzzles: usize, clock: &Clock) {
     let wall = clock.wall().as_secs_f64();
-    let mut text = format!("puzzles: {}\n", tally.puzzles);
+    let mut text = format!("puzzles: {puzzles}\n");
     if let Some(cpu) = timing::process_cpu_time() {
         let cpu = cpu.as_secs_f64();
         text += &format!("cpu time: {cpu:.3} s\n");
         if cpu > 0.0 {
-            text += &format!("puzzles per cpu second: {}\n", rate(tally.puzzles, cpu));
+            text += &format!("puzzles per cpu second: {}\n", rate(puzzles, cpu));
         }
     }
     text += &format!("wall time: {wall:.3} s\n");
     if wall > 0.0 {
-        text += &format!("puzzles per second: {}\n", rate(tally.puzzles, wall));
+        text += &format!("puzzles per second: {}\n", rate(puzzles, wall));
     }
     let _ = std::io::stderr().write_all(text.as_bytes());
 }

@@ -16,6 +16,9 @@ pub enum Failure {
     /// The command ran to the end and has already said what went wrong (per-puzzle
     /// diagnostics of a batch); only the exit code is left to give.
     Quiet(u8),
+    /// A request that could not be met after a bounded effort (a generator asked for an
+    /// impossible combination): exit 1, with the reason.
+    Unmet(String),
 }
 
 impl Failure {
@@ -31,6 +34,7 @@ impl Failure {
             Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => None,
             Failure::Output(e) => Some(format!("cannot write the output: {e}")),
             Failure::Quiet(_) => None,
+            Failure::Unmet(message) => Some(message.clone()),
         }
     }
 
@@ -40,6 +44,7 @@ impl Failure {
         match self {
             Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
             Failure::Quiet(code) => *code,
+            Failure::Unmet(_) => 1,
             _ => 2,
         }
     }

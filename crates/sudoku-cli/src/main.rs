@@ -44,6 +44,8 @@ enum Command {
     Count(cmd::count::Args),
     /// Tell whether each puzzle is unique, has several solutions, none, or invalid givens.
     Check(cmd::check::Args),
+    /// Generate puzzles with one solution: symmetry, number of givens, minimal, any size.
+    Generate(cmd::generate::Args),
     /// Apply symmetries to puzzles: relabel, rotate, reflect, permute; random or canonical.
     Transform(cmd::transform::Args),
     /// Benchmark the 9x9 solvers (fast, DLX, and with `--features peers` the `sudoku` crate).
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Command::Count(args) => cmd::count::run(args, &clock),
         Command::Check(args) => cmd::check::run(args, &clock),
         Command::Transform(args) => cmd::transform::run(args, &clock),
+        Command::Generate(args) => cmd::generate::run(args, &clock),
         Command::Bench(args) => cmd::bench::run(args, &clock),
     };
     match result {

@@ -188,7 +188,8 @@ pub struct DigOptions {
     /// At least this many givens.
     pub min_givens: usize,
     /// At most this many givens; digging stops at a random count in the range unless
-    /// `minimal` asks it to go on.
+    /// `minimal` asks it to go on. Unbounded (`usize::MAX`, the default): digging goes as far
+    /// as uniqueness allows.
     pub max_givens: usize,
     /// No given can be removed without losing uniqueness.
     pub minimal: bool,
@@ -342,8 +343,14 @@ impl Digger {
         let symmetry = options.symmetry.resolve(rng);
         let mut orbits = symmetry.orbits(n);
         rng.shuffle(&mut orbits);
-        let span = (max - options.min_givens.min(max)) as u64;
-        let target = max - rng.below(span + 1) as usize;
+        // With no upper bound, dig as far as uniqueness allows; with one, stop at a random
+        // count in the range, so that a range of givens is covered evenly.
+        let target = if options.max_givens >= cells {
+            options.min_givens
+        } else {
+            let span = (max - options.min_givens.min(max)) as u64;
+            max - rng.below(span + 1) as usize
+        };
         let mut puzzle = full.clone();
         let mut givens = cells;
         for orbit in &orbits {

@@ -81,7 +81,7 @@ fn digits_above_nine_are_letters() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "line 1, column 2 (r1c2): `H` is too large for a 16x16 grid"
+        "line 1, column 2 (r1c2): `H` is not a digit of a 16x16 grid (1-9, A-G; `.` or `0` for an empty cell)"
     );
     let g25 = Grid::pattern(Shape::new(5, 5).unwrap());
     assert_eq!(g25.to_line().parse::<Grid>().unwrap(), g25);

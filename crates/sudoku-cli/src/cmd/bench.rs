@@ -70,7 +70,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 3)]
     rounds: usize,
 
-    /// Use at most the first N puzzles of each file.
+    /// Use at most N puzzles of each file, evenly spaced through it (big puzzle files are
+    /// often sorted, so their first lines are not a fair sample).
     #[arg(long, value_name = "N")]
     max: Option<usize>,
 }
@@ -263,11 +264,7 @@ fn load(path: &Path, max: Option<usize>) -> Result<DataSet, Failure> {
     let options = ReadOptions {
         shape: Some(Shape::CLASSIC),
     };
-    let limit = max.unwrap_or(usize::MAX);
     for entry in read_str(&input.text, options) {
-        if puzzles.len() >= limit {
-            break;
-        }
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {
@@ -306,6 +303,17 @@ fn load(path: &Path, max: Option<usize>) -> Result<DataSet, Failure> {
             digits,
             grid: entry.grid,
         });
+    }
+    if let Some(max) = max.filter(|&m| m < puzzles.len()) {
+        let n = puzzles.len();
+        let mut k = 0;
+        puzzles.retain(|_| {
+            // True for exactly `max` of the `n` indices, one every n/max, the first included.
+            let keep = (k * max) % n < max;
+            k += 1;
+            keep
+        });
+        puzzles.truncate(max);
     }
     Ok(DataSet {
         path: input.name,

@@ -35,7 +35,7 @@ pub struct Args {
 
 /// Runs `sudoku check`.
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
-    let spec = VariantSpec::from_args(&args.solve)?;
+    let spec = VariantSpec::from_args(&args.solve.variant)?;
     let batch = Batch::read(&args.input)?;
     let engine = args.solve.engine;
     let work = |solvers: &mut Solvers, entry: &Entry| -> Answer<Verdict> {

@@ -52,7 +52,7 @@ pub enum ReportFormat {
 
 /// Runs `sudoku count`.
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
-    let spec = VariantSpec::from_args(&args.solve)?;
+    let spec = VariantSpec::from_args(&args.solve.variant)?;
     let batch = Batch::read(&args.input)?;
     // One more than the limit tells "exactly N" from "more than N".
     let search_limit = args.limit.map_or(u64::MAX, |n| n.saturating_add(1));

@@ -1,10 +1,11 @@
 //! The subcommands, one module each: its clap `Args` and a `run` function that returns
-//! `Result<(), Failure>`. Planned: rate, hint, explain, generate, print, play, drill,
+//! `Result<(), Failure>`. Planned: rate, hint, explain, print, play, drill,
 //! serve.
 
 pub mod bench;
 pub mod check;
 pub mod count;
+pub mod generate;
 pub mod solve;
 pub mod transform;
 pub mod xc;

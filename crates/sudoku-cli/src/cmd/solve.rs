@@ -60,7 +60,7 @@ enum Outcome {
 
 /// Runs `sudoku solve`.
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
-    let spec = VariantSpec::from_args(&args.solve)?;
+    let spec = VariantSpec::from_args(&args.solve.variant)?;
     let batch = Batch::read(&args.input)?;
     let mut out = Output::stdout();
     let tally = if args.all {

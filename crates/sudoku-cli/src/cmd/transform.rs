@@ -8,12 +8,12 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use sudoku_core::format::OutputFormat;
 use sudoku_core::{Entry, Shape, Transform, canonical};
 
 use crate::batch::{self, Batch, InputArgs, Sink};
+use crate::cmd::generate::fresh_seed;
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::timing::Clock;
@@ -236,11 +236,4 @@ fn parse_block(
         .filter(|b| (1..=blocks).contains(b))
         .ok_or_else(|| format!("{option} {text}: the block must be 1..={blocks}"))?;
     Ok((block - 1, parse_order(order, len, option)?))
-}
-
-/// A seed from the clock, for `--random` without `--seed`.
-fn fresh_seed() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }

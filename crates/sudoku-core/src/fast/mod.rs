@@ -25,8 +25,9 @@
 //! of the band (0..3) and column `c` (0..9), 27 bits in all. A placed digit keeps its bit and
 //! loses every other bit of its row, so "row `r` of the word has one bit" means "placed". A
 //! separate word per band holds the cells no digit is placed in yet. 27 band words plus the
-//! words as last propagated (to see which changed) and the 3 unsolved masks are the whole
-//! state: 228 bytes, copied once per guess instead of being undone.
+//! words as last propagated (to see which changed), the 3 unsolved masks and the 3 masks of
+//! bivalue cells (for the guess) are the whole state: 240 bytes, copied once per guess
+//! instead of being undone.
 //!
 //! Why bands: placing a digit is then a handful of AND operations. Its column is one 9-bit
 //! mask repeated three times (`c | c << 9 | c << 18`) and cleared in the digit's three band
@@ -69,11 +70,61 @@
 //! unsolved cell when no cell has two), places its lowest digit in a copy of the state and
 //! searches that; then it removes the digit in the original and goes on propagating, where
 //! the bivalue cell becomes a naked single. Each copy is one *guess* in [`Stats`]. Of the
-//! first four bivalue cells of each band it takes the one whose two digits have the most
+//! first bivalue cell of each band it takes the one whose two digits have the most
 //! candidates left in their band: placing a digit that is far from settled removes the most.
 //! Measured against "the first bivalue cell" this saves about 15% of the guesses to the first
-//! solution and 20-30% of those to count two on the forum's hardest puzzles. Trying the more
-//! constrained digit first, or scoring every bivalue cell, did not help.
+//! solution and 20-30% of those to count two on the forum's hardest puzzles. Scoring the
+//! first two bivalue cells of each band (as this solver did before) took slightly *more*
+//! guesses than scoring one (forum hardest 11+, 10,000 puzzles: 60.6 against 59.6 to the
+//! first solution, 116.4 against 114.6 to count two; 1106: 67.8 against 63.8), and the first
+//! four more still; trying the more constrained digit first, or scoring every bivalue cell,
+//! did not help either. The two digits of the chosen cell are found with a branch-free pass
+//! over the nine words and only their two bands are counted, not all nine digits'.
+//!
+//! # Measuring, and what the numbers said
+//!
+//! `sudoku bench` (the CLI) runs this solver, the DLX path and the `sudoku` crate (a
+//! JCZSolve port) on the same puzzle files in one process, in thread CPU time, alternating the
+//! engines each round and taking medians; `cargo bench -p sudoku-core --bench fast` is the
+//! criterion version on the repository's samples. The machine is a shared 2-core AMD EPYC VM
+//! where run-to-run noise is ±10%, so changes were judged by A/B runs of the old and new
+//! solver in one process (same rounds, alternating) and by guess counts, which are exact.
+//!
+//! Profile (forum hardest 11+, first solution): about two thirds of the time is band updates
+//! (about 1,600 per puzzle, 13 per propagation), then the column rule (12%), naked singles
+//! (9%) and the guess choice (9%); copying the state per guess is under 1%.
+//!
+//! Kept:
+//! * the band update without branches on the band or the digit (the pointing mask is ANDed
+//!   into all three of the digit's words, its own with all ones; the placed cells are cleared
+//!   from all nine digits and the word written back): 5-12% faster on every set;
+//! * one bivalue cell per band in the guess choice (above): fewer guesses and a cheaper
+//!   choice, 1-10% faster.
+//!
+//! Full sets after these changes (`sudoku bench`, median of 3 rounds, puzzles per CPU
+//! second; the peer is the `sudoku` crate; guesses per puzzle are ours):
+//!
+//! | set, mode | fast | peer | fast/peer | guesses |
+//! |---|---:|---:|---:|---:|
+//! | 17-clue (49,158), first | 354k | 394k | 0.90 | 0.92 |
+//! | 17-clue, count two | 294k | 301k | 0.98 | 1.32 |
+//! | top1465, first | 96.8k | 92.9k | 1.04 | 9.85 |
+//! | top1465, count two | 68.4k | 76.3k | 0.90 | 15.7 |
+//! | forum hardest 11+ (48,766), first | 21.9k | 24.1k | 0.91 | 60.6 |
+//! | forum hardest 11+, count two | 10.9k | 12.0k | 0.91 | 116 |
+//! | forum hardest 1106 (375), first | 18.0k | 16.1k | 1.12 | 63.8 |
+//! | forum hardest 1106, count two | 6.07k | 6.54k | 0.93 | 220 |
+//!
+//! So the search is small (tdoku's size, well under JCZSolve's) and each node is what costs:
+//! about three times a JCZSolve node. That is where the next gains are.
+//!
+//! Tried and dropped:
+//! * a dirty mask kept up to date by every elimination instead of comparing the words with
+//!   their copy: it also drops the copy, shrinking the state to 136 bytes, but the compare and
+//!   shift per cleared word cost more than the compare of all 27 words per sweep saved: 2-10%
+//!   slower, in the lowest-dirty-first order and in sweep order alike;
+//! * dropping the column rule (stacks): per guess cheaper, but 30% more guesses (forum 11+
+//!   60 to 79 first, 117 to 155 count two), 1-19% slower overall.
 //!
 //! # Portable code, no SIMD
 //!

@@ -161,7 +161,7 @@ mod tests {
         let e = parse_line(&line, None, 3).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 3, column 41 (r5c5): `X` is too large for a 9x9 grid"
+            "line 3, column 41 (r5c5): `X` is not a digit of a 9x9 grid (1-9; `.` or `0` for an empty cell)"
         );
         let e = parse_line(&".".repeat(80), None, 4).unwrap_err();
         assert_eq!(

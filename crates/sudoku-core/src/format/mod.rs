@@ -159,7 +159,19 @@ impl fmt::Display for ParseErrorKind {
                 size,
             } => {
                 at(f, *column, *cell)?;
-                write!(f, "`{ch}` is too large for a {size}x{size} grid")
+                let top = match *size {
+                    n @ 1..=9 => char::from(b'0' + n as u8),
+                    n => char::from(b'A' + (n - 10) as u8),
+                };
+                let digits = if *size <= 9 {
+                    format!("1-{top}")
+                } else {
+                    format!("1-9, A-{top}")
+                };
+                write!(
+                    f,
+                    "`{ch}` is not a digit of a {size}x{size} grid ({digits}; `.` or `0` for an empty cell)"
+                )
             }
             ParseErrorKind::BadToken { column, token } => {
                 at(f, Some(*column), None)?;

@@ -1,0 +1,157 @@
+//! `sudoku generate`: new puzzles with exactly one solution, a chosen symmetry of the givens,
+//! a range of givens, minimal on request, any box shape and variant.
+//!
+//! Puzzle `k` of a run is made from its own seed, derived from `--seed` and `k`, so the output
+//! is the same whatever `--jobs` is, and any one puzzle can be made again alone.
+
+use std::io::Write;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sudoku_core::dig::{DigError, DigOptions, Digger, Dug, Symmetry};
+use sudoku_core::format::OutputFormat;
+use sudoku_core::{Layout, Shape};
+
+use crate::batch::{self, VariantArgs, VariantSpec};
+use crate::failure::Failure;
+use crate::output::Output;
+use crate::timing::Clock;
+
+/// Arguments of `sudoku generate`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Every puzzle has exactly one solution. A request that cannot be met (90-degree symmetry with
+17 givens, say) ends with a message after a bounded number of attempts (exit 1).
+
+Examples:
+  sudoku generate --count 10 --symmetry rotate180 --seed 7
+  sudoku generate --givens 30-34 --format grid
+  sudoku generate --minimal --count 1000 --jobs 0 > minimal.txt
+  sudoku generate --box 2x2 --count 5         4x4 puzzles for children
+  sudoku generate --box 4x4 --symmetry mirror 16x16
+  sudoku generate --variant diagonal --count 3")]
+pub struct Args {
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: u64,
+
+    /// The box shape, rows x columns: `2x2` (4x4 grid), `2x3` (6x6), `3x3`, `4x4` (16x16)...
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
+    shape: Shape,
+
+    #[command(flatten)]
+    variant: VariantArgs,
+
+    /// The symmetry of the givens: none, rotate180, rotate90, mirror, flip, diagonal,
+    /// antidiagonal, or random (one of them per puzzle).
+    #[arg(long, value_name = "SYMMETRY", default_value = "none")]
+    symmetry: Symmetry,
+
+    /// The number of givens, `N` or `MIN-MAX`.
+    #[arg(long, value_name = "N|MIN-MAX", value_parser = parse_range)]
+    givens: Option<(usize, usize)>,
+
+    /// No given can be removed without losing uniqueness.
+    #[arg(long)]
+    minimal: bool,
+
+    /// The seed: the same seed, the same puzzles (whatever --jobs is). By default a new one
+    /// is drawn and printed on stderr.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+
+    /// Full grids to try per puzzle before giving up on a request.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    attempts: usize,
+
+    /// Worker threads (0 = one per core); the output is the same for any number.
+    #[arg(long, value_name = "J", default_value_t = 1)]
+    jobs: usize,
+
+    /// Output format: line, grid, json or csv.
+    #[arg(long, value_name = "FORMAT", default_value = "line")]
+    format: OutputFormat,
+
+    /// Print the number of puzzles, the CPU and wall time and puzzles per second on stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// `N` or `MIN-MAX`.
+fn parse_range(text: &str) -> Result<(usize, usize), String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("`{text}` is not N or MIN-MAX"))
+    };
+    let (min, max) = match text.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => {
+            let n = number(text)?;
+            (n, n)
+        }
+    };
+    if min > max {
+        return Err(format!("`{text}`: the minimum is above the maximum"));
+    }
+    Ok((min, max))
+}
+
+/// Runs `sudoku generate`.
+pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
+    let spec = VariantSpec::from_args(&args.variant)?;
+    let variant = spec
+        .variant(args.shape)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let layout = Layout::with_variant(args.shape, variant.clone())
+        .map_err(|e| Failure::Usage(format!("--variant: {e}")))?;
+    let seed = args.seed.unwrap_or_else(|| {
+        let s = fresh_seed();
+        let _ = writeln!(std::io::stderr(), "seed: {s}");
+        s
+    });
+    let (min_givens, max_givens) = args.givens.unwrap_or((0, usize::MAX));
+    let options = DigOptions {
+        symmetry: args.symmetry,
+        min_givens,
+        max_givens,
+        minimal: args.minimal,
+        attempts: args.attempts,
+    };
+    let indices: Vec<u64> = (0..args.count).collect();
+    let threads = batch::thread_count(args.jobs);
+    let init = || Digger::new(layout.clone());
+    let work = |digger: &mut Digger, &k: &u64| digger.generate(&options, puzzle_seed(seed, k));
+    let mut out = Output::stdout();
+    let mut made = 0;
+    let variant_out = (!variant.is_plain()).then_some(&variant);
+    let deliver = |_: &u64, dug: Result<Dug, DigError>| match dug {
+        Ok(dug) => {
+            made += 1;
+            let text = args.format.write(&dug.puzzle, "", variant_out);
+            out.write_all(text.as_bytes()).map_err(Failure::from)
+        }
+        Err(e) => Err(Failure::Unmet(e.to_string())),
+    };
+    let result = batch::for_each_ordered(&indices, args.jobs, threads * 4, init, work, deliver);
+    out.flush()?;
+    if args.stats {
+        batch::print_stats(made, clock);
+    }
+    result
+}
+
+/// The seed of puzzle `k` of a run: a mix of the run's seed and `k` (splitmix64's finaliser),
+/// so neighbouring puzzles share nothing.
+fn puzzle_seed(seed: u64, k: u64) -> u64 {
+    let mut z = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A seed from the clock, when `--seed` is not given.
+pub fn fresh_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
