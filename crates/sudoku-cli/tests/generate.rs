@@ -1,0 +1,176 @@
+//! `sudoku generate` through the built binary: unique puzzles, symmetry, givens, minimality,
+//! seeds that repeat for any number of threads, sizes, variants, and requests that cannot be
+//! met.
+
+mod common;
+
+use common::sudoku;
+use sudoku_core::dig::Symmetry;
+use sudoku_core::{Engine, Grid, Layout, Solver, Variant};
+
+fn puzzles(stdout: &str) -> Vec<Grid> {
+    stdout
+        .lines()
+        .map(|l| l.parse().unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn generate(args: &[&str]) -> Vec<Grid> {
+    let mut all = vec!["generate"];
+    all.extend_from_slice(args);
+    let run = sudoku(&all, None);
+    assert_eq!(run.code, Some(0), "{all:?}: {}", run.stderr);
+    puzzles(&run.stdout)
+}
+
+#[test]
+fn seeded_symmetric_unique_puzzles_for_any_jobs() {
+    let one = sudoku(
+        &[
+            "generate",
+            "--count",
+            "40",
+            "--seed",
+            "11",
+            "--symmetry",
+            "rotate180",
+        ],
+        None,
+    );
+    let two = sudoku(
+        &[
+            "generate",
+            "--count",
+            "40",
+            "--seed",
+            "11",
+            "--symmetry",
+            "rotate180",
+            "--jobs",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(one.code, Some(0), "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout, "the same seed, the same puzzles");
+    let other = sudoku(&["generate", "--count", "40", "--seed", "12"], None);
+    assert_ne!(one.stdout, other.stdout);
+    let mut solver = Solver::new(Layout::classic(), Engine::Dlx).expect("solver");
+    let list = puzzles(&one.stdout);
+    assert_eq!(list.len(), 40);
+    for p in &list {
+        assert!(Symmetry::Rotate180.holds(p), "{p}");
+        assert_eq!(solver.count(p, 2).expect("valid"), 1, "{p}");
+    }
+}
+
+#[test]
+fn givens_in_range_and_minimal() {
+    for p in generate(&[
+        "--count",
+        "10",
+        "--givens",
+        "30-32",
+        "--seed",
+        "3",
+        "--symmetry",
+        "mirror",
+    ]) {
+        assert!((30..=32).contains(&p.given_count()), "{p}");
+        assert!(Symmetry::Mirror.holds(&p), "{p}");
+    }
+    let mut solver = Solver::new(Layout::classic(), Engine::Dlx).expect("solver");
+    for p in generate(&["--count", "5", "--minimal", "--seed", "4"]) {
+        assert_eq!(solver.count(&p, 2).expect("valid"), 1);
+        for (cell, _) in p.givens() {
+            let mut fewer = p.clone();
+            fewer.set(cell, None);
+            assert_eq!(
+                solver.count(&fewer, 2).expect("valid"),
+                2,
+                "{p} without {cell}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sizes_and_variants() {
+    for shape in ["2x2", "2x3", "4x4"] {
+        let list = generate(&["--box", shape, "--count", "2", "--seed", "5"]);
+        let layout = Layout::new(shape.parse().expect("shape"));
+        let mut solver = Solver::new(layout, Engine::Auto).expect("solver");
+        for p in list {
+            assert_eq!(p.shape().to_string(), shape);
+            assert_eq!(solver.count(&p, 2).expect("valid"), 1, "{p}");
+        }
+    }
+    let x = Layout::with_variant(
+        "3x3".parse().expect("shape"),
+        Variant {
+            diagonals: true,
+            ..Variant::default()
+        },
+    )
+    .expect("layout");
+    let mut solver = Solver::new(x, Engine::Auto).expect("solver");
+    let json = sudoku(
+        &[
+            "generate",
+            "--variant",
+            "diagonal",
+            "--seed",
+            "6",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let value: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("JSON");
+    assert_eq!(value["diagonals"], true);
+    let p: Grid = value["grid"]
+        .as_str()
+        .expect("grid")
+        .parse()
+        .expect("puzzle");
+    assert_eq!(solver.count(&p, 2).expect("valid"), 1);
+}
+
+#[test]
+fn impossible_requests_end_with_a_message() {
+    let run = sudoku(
+        &[
+            "generate",
+            "--symmetry",
+            "rotate90",
+            "--givens",
+            "17",
+            "--attempts",
+            "5",
+            "--seed",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr
+            .contains("no rotate90 puzzle with 17..=17 givens"),
+        "{}",
+        run.stderr
+    );
+    let bad = sudoku(&["generate", "--givens", "40-30"], None);
+    assert_eq!(bad.code, Some(2));
+    assert!(
+        bad.stderr.contains("the minimum is above the maximum"),
+        "{}",
+        bad.stderr
+    );
+    let symmetry = sudoku(&["generate", "--symmetry", "spiral"], None);
+    assert_eq!(symmetry.code, Some(2));
+    assert!(
+        symmetry.stderr.contains("unknown symmetry"),
+        "{}",
+        symmetry.stderr
+    );
+}
