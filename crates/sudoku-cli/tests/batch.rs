@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Run, sudoku};
+use common::{Run, assert_contains, sudoku};
 use sudoku_core::{Grid, Layout, Shape, Transform, Variant};
 
 /// A file of the core crate's sample puzzles.
@@ -125,12 +125,7 @@ fn the_fast_engine_refuses_other_layouts() {
     let run = sudoku(&["solve", "--engine", "fast"], Some(".4..............\n"));
     assert_eq!(run.code, Some(2));
     assert_eq!(run.stdout, "\n");
-    assert!(
-        run.stderr
-            .contains("line 1: the fast engine solves only plain 9x9"),
-        "{}",
-        run.stderr
-    );
+    assert_contains(&run.stderr, "line 1: the fast engine solves only plain 9x9");
 }
 
 #[test]
@@ -191,11 +186,8 @@ fn multi_line_grids_and_formats() {
 ";
     let run = sudoku(&["solve", "--format", "grid"], Some(qqwing));
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(
-        run.stdout.contains('|') && run.stdout.contains('-'),
-        "{}",
-        run.stdout
-    );
+    assert_contains(&run.stdout, "|");
+    assert_contains(&run.stdout, "-");
     let digits: String = run.stdout.chars().filter(char::is_ascii_digit).collect();
     assert_eq!(digits.len(), 81);
     assert_solves(&Layout::classic(), EXAMPLE_A, &digits);
@@ -271,7 +263,7 @@ fn variants_from_the_command_line() {
 
     let missing = sudoku(&["solve", "--variant", "jigsaw"], Some(jigsaw));
     assert_eq!(missing.code, Some(2));
-    assert!(missing.stderr.contains("--regions"), "{}", missing.stderr);
+    assert_contains(&missing.stderr, "--regions");
     let wrong_size = sudoku(&["solve", "--regions", regions], Some(".4..............\n"));
     assert_eq!(wrong_size.code, Some(2));
     assert!(
@@ -347,26 +339,18 @@ fn named_transforms_commute_with_solving() {
         Some(&format!("{EXAMPLE_A}\n")),
     );
     assert_eq!(bad.code, Some(2));
-    assert!(bad.stderr.contains("--bands 112"), "{}", bad.stderr);
+    assert_contains(&bad.stderr, "--bands 112");
 }
 
 #[test]
 fn stats_and_unreadable_files() {
     let run = sudoku(&["solve", "--stats", &sample("17_clue.txt")], None);
     assert_eq!(run.code, Some(0));
-    assert!(run.stderr.contains("puzzles: 200"), "{}", run.stderr);
-    assert!(
-        run.stderr.contains("puzzles per cpu second"),
-        "{}",
-        run.stderr
-    );
+    assert_contains(&run.stderr, "puzzles: 200");
+    assert_contains(&run.stderr, "puzzles per cpu second");
     let missing = sudoku(&["solve", "/no/such/file.txt"], None);
     assert_eq!(missing.code, Some(2));
-    assert!(
-        missing.stderr.contains("/no/such/file.txt: cannot read"),
-        "{}",
-        missing.stderr
-    );
+    assert_contains(&missing.stderr, "/no/such/file.txt: cannot read");
     let usage = sudoku(&["count", "--limit", "many"], Some(""));
     assert_eq!(usage.code, Some(2));
 }

@@ -3,32 +3,15 @@
 //! for an unreadable file. The puzzles come from the repository's samples
 //! (`crates/sudoku-core/tests/data`), copied to a temporary directory with a bad line added.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-/// What a run of the binary gave.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use common::Run;
 
+/// Runs `sudoku ARGS` with no standard input.
 fn sudoku(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .output()
-        .expect("the sudoku binary runs");
-    let run = Run {
-        code: output.status.code(),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "the binary panicked:\n{}",
-        run.stderr
-    );
-    run
+    common::sudoku(args, None)
 }
 
 /// A fresh directory of its own for one test.

@@ -40,3 +40,9 @@ pub fn sudoku(args: &[&str], stdin: Option<&str>) -> Run {
     );
     run
 }
+
+/// Asserts that `text` contains `part`, showing the whole text when it does not.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "`{part}` is missing from:\n{text}");
+}
