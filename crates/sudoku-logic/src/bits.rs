@@ -1,0 +1,291 @@
+//! Small bit sets: [`DigitSet`] for the candidates of one cell and [`CellSet`] for a set of
+//! cells of the whole grid.
+//!
+//! Techniques spend their time intersecting sets ("the cells that see both pincers", "the
+//! digits these three cells share"), so both are plain words: a digit set is one `u64` (grids
+//! have at most 35 digits) and a cell set a fixed array of words big enough for the largest
+//! grid (35 x 35 = 1225 cells). Neither allocates.
+
+use std::fmt;
+
+use sudoku_core::Digit;
+
+/// A set of digits, bit `d - 1` for digit `d`.
+///
+/// ```
+/// use sudoku_logic::DigitSet;
+/// use sudoku_core::Digit;
+///
+/// let set = DigitSet::from_bits(0b10010);
+/// assert_eq!(set.len(), 2);
+/// assert_eq!(set.to_string(), "2,5");
+/// assert!(set.contains(Digit::new(5).unwrap()));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct DigitSet(u64);
+
+impl DigitSet {
+    /// No digit.
+    pub const EMPTY: DigitSet = DigitSet(0);
+
+    /// The set whose bit `d - 1` is bit `d - 1` of `bits`.
+    pub fn from_bits(bits: u64) -> DigitSet {
+        DigitSet(bits)
+    }
+
+    /// Every digit `1..=n`.
+    pub fn all(n: usize) -> DigitSet {
+        DigitSet(if n >= 64 { u64::MAX } else { (1u64 << n) - 1 })
+    }
+
+    /// One digit.
+    pub fn single(d: Digit) -> DigitSet {
+        DigitSet(1 << (d.get() - 1))
+    }
+
+    /// The raw bits.
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Whether `d` is in the set.
+    pub fn contains(self, d: Digit) -> bool {
+        self.0 & (1 << (d.get() - 1)) != 0
+    }
+
+    /// Number of digits.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The digits, smallest first.
+    pub fn iter(self) -> impl Iterator<Item = Digit> {
+        BitIter(self.0).filter_map(|i| Digit::new(i + 1))
+    }
+
+    /// The digits as a vector, smallest first.
+    pub fn to_vec(self) -> Vec<Digit> {
+        self.iter().collect()
+    }
+}
+
+impl FromIterator<Digit> for DigitSet {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> DigitSet {
+        DigitSet(iter.into_iter().fold(0, |a, d| a | 1 << (d.get() - 1)))
+    }
+}
+
+impl fmt::Display for DigitSet {
+    /// Digits separated by commas, as the explanations write them: `2,5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: Vec<String> = self.iter().map(|d| d.to_string()).collect();
+        f.write_str(&text.join(","))
+    }
+}
+
+impl fmt::Debug for DigitSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{{self}}}")
+    }
+}
+
+/// The positions of the set bits of a word, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BitIter(pub(crate) u64);
+
+impl Iterator for BitIter {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+/// Words in a [`CellSet`]: enough for a 35 x 35 grid.
+const WORDS: usize = 20;
+
+/// A set of cells of a grid, by row-major index.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CellSet {
+    words: [u64; WORDS],
+}
+
+impl Default for CellSet {
+    fn default() -> CellSet {
+        CellSet::EMPTY
+    }
+}
+
+impl CellSet {
+    /// No cell.
+    pub const EMPTY: CellSet = CellSet { words: [0; WORDS] };
+
+    /// The set of the given cell indices.
+    pub fn from_indices(cells: impl IntoIterator<Item = usize>) -> CellSet {
+        let mut set = CellSet::EMPTY;
+        for i in cells {
+            set.insert(i);
+        }
+        set
+    }
+
+    /// Adds a cell.
+    pub fn insert(&mut self, i: usize) {
+        self.words[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Removes a cell.
+    pub fn remove(&mut self, i: usize) {
+        self.words[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// Whether the cell is in the set.
+    pub fn contains(&self, i: usize) -> bool {
+        self.words[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether no cell is in the set.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The cells in both sets.
+    pub fn and(&self, other: &CellSet) -> CellSet {
+        self.zip(other, |a, b| a & b)
+    }
+
+    /// The cells in either set.
+    pub fn or(&self, other: &CellSet) -> CellSet {
+        self.zip(other, |a, b| a | b)
+    }
+
+    /// The cells of `self` not in `other`.
+    pub fn minus(&self, other: &CellSet) -> CellSet {
+        self.zip(other, |a, b| a & !b)
+    }
+
+    /// Whether the sets share a cell.
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
+    }
+
+    /// Whether every cell of `self` is in `other`.
+    pub fn is_subset(&self, other: &CellSet) -> bool {
+        self.words
+            .iter()
+            .zip(&other.words)
+            .all(|(a, b)| a & !b == 0)
+    }
+
+    /// The cells, in increasing index order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &w)| BitIter(w).map(move |b| k * 64 + b))
+    }
+
+    /// The smallest cell index, if any.
+    pub fn first(&self) -> Option<usize> {
+        self.iter().next()
+    }
+
+    fn zip(&self, other: &CellSet, f: impl Fn(u64, u64) -> u64) -> CellSet {
+        let mut words = [0; WORDS];
+        for (k, w) in words.iter_mut().enumerate() {
+            *w = f(self.words[k], other.words[k]);
+        }
+        CellSet { words }
+    }
+}
+
+impl FromIterator<usize> for CellSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> CellSet {
+        CellSet::from_indices(iter)
+    }
+}
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// Every subset of `k` elements of `items`, in lexicographic order of positions, passed to
+/// `visit`; `visit` returns `false` to stop early.
+pub(crate) fn for_each_combination<T: Copy>(
+    items: &[T],
+    k: usize,
+    visit: &mut dyn FnMut(&[T]) -> bool,
+) {
+    let mut chosen = Vec::with_capacity(k);
+    combine(items, k, 0, &mut chosen, visit);
+}
+
+fn combine<T: Copy>(
+    items: &[T],
+    k: usize,
+    start: usize,
+    chosen: &mut Vec<T>,
+    visit: &mut dyn FnMut(&[T]) -> bool,
+) -> bool {
+    if chosen.len() == k {
+        return visit(chosen);
+    }
+    let need = k - chosen.len();
+    for i in start..items.len() {
+        if items.len() - i < need {
+            break;
+        }
+        chosen.push(items[i]);
+        let go_on = combine(items, k, i + 1, chosen, visit);
+        chosen.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_sets() {
+        let a = CellSet::from_indices([0, 80, 700]);
+        let b = CellSet::from_indices([80, 81]);
+        assert_eq!(a.len(), 3);
+        assert_eq!(a.and(&b).iter().collect::<Vec<_>>(), [80]);
+        assert_eq!(a.minus(&b).iter().collect::<Vec<_>>(), [0, 700]);
+        assert!(a.intersects(&b));
+        assert!(CellSet::from_indices([80]).is_subset(&a));
+    }
+
+    #[test]
+    fn combinations() {
+        let mut seen = Vec::new();
+        for_each_combination(&[1, 2, 3, 4], 2, &mut |c| {
+            seen.push(c.to_vec());
+            true
+        });
+        assert_eq!(seen.len(), 6);
+        assert_eq!(seen[0], [1, 2]);
+        assert_eq!(seen[5], [3, 4]);
+    }
+}

@@ -1,0 +1,285 @@
+//! [`Geometry`]: the tables of a [`Layout`] the techniques read, as cell sets.
+//!
+//! `Layout` lists houses and peers as index slices, which is what the solvers want. Human
+//! techniques instead ask set questions ("which cells see all of these?", "are these cells in
+//! one box?"), so this module turns the layout into [`CellSet`]s once and keeps them for
+//! every step of a solve.
+
+use sudoku_core::{Cell, House, Layout};
+
+use crate::bits::CellSet;
+
+/// What kind of house a house is, for the techniques that care (fish use rows and columns,
+/// locked candidates intersect a box-like house with a line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A row.
+    Row,
+    /// A column.
+    Col,
+    /// A box or a jigsaw region.
+    Block,
+    /// A diagonal or an extra region.
+    Other,
+}
+
+/// Precomputed house and peer sets of a layout.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    layout: Layout,
+    n: usize,
+    houses: Vec<House>,
+    kinds: Vec<Kind>,
+    house_cells: Vec<Vec<usize>>,
+    house_sets: Vec<CellSet>,
+    peers: Vec<CellSet>,
+    /// For every cell: its row, column and block house positions.
+    rcb: Vec<[usize; 3]>,
+    /// Every ordered pair of distinct houses that share at least two cells.
+    overlaps: Vec<(usize, usize)>,
+    /// Every rectangle that could be a deadly pattern (see [`Geometry::rectangles`]).
+    rectangles: Vec<[usize; 4]>,
+    plain: bool,
+}
+
+impl Geometry {
+    /// The tables of a layout.
+    pub fn new(layout: &Layout) -> Geometry {
+        let n = layout.size();
+        let houses = layout.houses().to_vec();
+        let kinds = houses.iter().map(|&h| kind_of(h)).collect();
+        let house_cells: Vec<Vec<usize>> = (0..houses.len())
+            .map(|h| layout.house_cells(h).iter().map(|&c| c as usize).collect())
+            .collect();
+        let house_sets: Vec<CellSet> = house_cells
+            .iter()
+            .map(|cells| CellSet::from_indices(cells.iter().copied()))
+            .collect();
+        let peers = (0..n * n)
+            .map(|i| CellSet::from_indices(layout.peers(i).iter().map(|&p| p as usize)))
+            .collect();
+        let rcb = (0..n * n)
+            .map(|i| block_triple(layout, &houses, i))
+            .collect();
+        let plain = *layout.variant() == sudoku_core::Variant::default();
+        let overlaps = overlapping_pairs(&house_sets);
+        let mut geometry = Geometry {
+            layout: layout.clone(),
+            n,
+            houses,
+            kinds,
+            house_cells,
+            house_sets,
+            peers,
+            rcb,
+            overlaps,
+            rectangles: Vec::new(),
+            plain,
+        };
+        geometry.rectangles = geometry.find_rectangles();
+        geometry
+    }
+
+    /// Every rectangle (corners r1c1, r1c2, r2c1, r2c2 in that order) whose corners lie in
+    /// exactly two boxes and where every house holds none of the corners or exactly one side
+    /// (two corners in a row or a column): the rectangles whose two digits could be swapped,
+    /// which the uniqueness techniques look at.
+    pub fn rectangles(&self) -> &[[usize; 4]] {
+        &self.rectangles
+    }
+
+    fn find_rectangles(&self) -> Vec<[usize; 4]> {
+        let n = self.n;
+        let mut out = Vec::new();
+        for r1 in 0..n {
+            for r2 in r1 + 1..n {
+                for c1 in 0..n {
+                    for c2 in c1 + 1..n {
+                        let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                        if self.swappable(corners) {
+                            out.push(corners);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn swappable(&self, corners: [usize; 4]) -> bool {
+        if self.block_of(corners[0]) == self.block_of(corners[3]) {
+            return false;
+        }
+        let set = CellSet::from_indices(corners);
+        corners.iter().all(|&c| {
+            self.houses_of(c).iter().all(|&h| {
+                let inside = self.house_sets[h as usize].and(&set);
+                let mut it = inside.iter();
+                match (inside.len(), it.next(), it.next()) {
+                    (2, Some(a), Some(b)) => {
+                        self.row_of(a) == self.row_of(b) || self.col_of(a) == self.col_of(b)
+                    }
+                    _ => false,
+                }
+            })
+        })
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// `N`.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// `N * N`.
+    pub fn cell_count(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// Number of houses.
+    pub fn house_count(&self) -> usize {
+        self.houses.len()
+    }
+
+    /// The house at position `h`.
+    pub fn house(&self, h: usize) -> House {
+        self.houses[h]
+    }
+
+    pub(crate) fn kind(&self, h: usize) -> Kind {
+        self.kinds[h]
+    }
+
+    /// The cells (row-major indices) of house `h`, in the house's order.
+    pub fn house_cells(&self, h: usize) -> &[usize] {
+        &self.house_cells[h]
+    }
+
+    /// The cells of house `h` as a set.
+    pub fn house_set(&self, h: usize) -> &CellSet {
+        &self.house_sets[h]
+    }
+
+    /// The peers of a cell as a set.
+    pub fn peers(&self, cell: usize) -> &CellSet {
+        &self.peers[cell]
+    }
+
+    /// The positions of the houses holding a cell.
+    pub fn houses_of(&self, cell: usize) -> &[u16] {
+        self.layout.houses_of(cell)
+    }
+
+    /// The row house of a cell.
+    pub fn row_of(&self, cell: usize) -> usize {
+        self.rcb[cell][0]
+    }
+
+    /// The column house of a cell.
+    pub fn col_of(&self, cell: usize) -> usize {
+        self.rcb[cell][1]
+    }
+
+    /// The box (or jigsaw region) house of a cell.
+    pub fn block_of(&self, cell: usize) -> usize {
+        self.rcb[cell][2]
+    }
+
+    /// Every ordered pair of distinct houses sharing at least two cells (a box and a line,
+    /// a diagonal and a box, ...): where locked candidates live.
+    pub(crate) fn overlaps(&self) -> &[(usize, usize)] {
+        &self.overlaps
+    }
+
+    /// Whether the layout has only rows, columns and boxes (no variant houses): the
+    /// uniqueness techniques need to know every house a rectangle touches.
+    pub fn is_plain(&self) -> bool {
+        self.plain
+    }
+
+    /// Whether the layout has diagonals or extra regions (houses that are not rows, columns or
+    /// boxes/regions).
+    pub(crate) fn has_other_houses(&self) -> bool {
+        self.kinds.contains(&Kind::Other)
+    }
+
+    /// Whether two cells share a house.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.peers[a].contains(b)
+    }
+
+    /// The cells that see every cell of `cells` (none of `cells` itself).
+    pub fn common_peers(&self, cells: impl IntoIterator<Item = usize>) -> CellSet {
+        let mut out: Option<CellSet> = None;
+        for c in cells {
+            out = Some(match out {
+                None => self.peers[c],
+                Some(set) => set.and(&self.peers[c]),
+            });
+        }
+        out.unwrap_or_default()
+    }
+
+    /// The houses (positions) that hold every cell of `cells`.
+    pub fn common_houses(&self, cells: &CellSet) -> Vec<usize> {
+        (0..self.houses.len())
+            .filter(|&h| cells.is_subset(&self.house_sets[h]))
+            .collect()
+    }
+
+    /// The cell with a row-major index.
+    pub fn cell(&self, i: usize) -> Cell {
+        Cell::from_index(i, self.n)
+    }
+
+    /// The house positions in HoDoKu's search order for subsets and locked candidates:
+    /// boxes (or regions) first, then rows, columns and any other houses.
+    pub(crate) fn blocks_first(&self) -> impl Iterator<Item = usize> + '_ {
+        [Kind::Block, Kind::Row, Kind::Col, Kind::Other]
+            .into_iter()
+            .flat_map(move |k| self.lines(k))
+    }
+
+    /// The house positions of one kind, in index order.
+    pub(crate) fn lines(&self, kind: Kind) -> impl Iterator<Item = usize> + '_ {
+        (0..self.houses.len()).filter(move |&h| self.kinds[h] == kind)
+    }
+}
+
+fn overlapping_pairs(sets: &[CellSet]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (a, sa) in sets.iter().enumerate() {
+        for (b, sb) in sets.iter().enumerate() {
+            if a != b && sa.and(sb).len() >= 2 {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}
+
+fn kind_of(h: House) -> Kind {
+    match h {
+        House::Row(_) => Kind::Row,
+        House::Col(_) => Kind::Col,
+        House::Box(_) | House::Region(_) => Kind::Block,
+        House::Diagonal(_) | House::Extra(_) => Kind::Other,
+    }
+}
+
+fn block_triple(layout: &Layout, houses: &[House], cell: usize) -> [usize; 3] {
+    let mut out = [0; 3];
+    for &h in layout.houses_of(cell) {
+        match kind_of(houses[h as usize]) {
+            Kind::Row => out[0] = h as usize,
+            Kind::Col => out[1] = h as usize,
+            Kind::Block => out[2] = h as usize,
+            Kind::Other => {}
+        }
+    }
+    out
+}

@@ -1,0 +1,62 @@
+//! [`Grade`]: a puzzle's difficulty as HoDoKu 2.2.0 computes it from a solve path.
+//!
+//! Every step adds its technique's score (singles included); the level is the highest level
+//! of any technique used, then raised while the score is above that level's maximum
+//! (Easy 800, Medium 1000, Hard 1600, Unfair 1800). A path that did not reach the solution is
+//! "beyond": it needs techniques this crate does not have yet.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::logic::SolvePath;
+use crate::technique::{Level, Technique};
+
+/// The grade of a solve path.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Grade {
+    /// The level, `None` when the path is stuck ("beyond").
+    pub level: Option<Level>,
+    /// The sum of the step scores (of the steps taken so far, when beyond).
+    pub score: u32,
+    /// The technique of the highest level used (the latest such in the path), if any step
+    /// was taken.
+    pub hardest: Option<Technique>,
+    /// Steps taken.
+    pub steps: usize,
+}
+
+impl Grade {
+    /// The grade of a path.
+    pub fn of_path(path: &SolvePath) -> Grade {
+        let score = path.steps.iter().map(|s| s.technique.score()).sum();
+        let hardest = path
+            .steps
+            .iter()
+            .map(|s| s.technique)
+            .max_by_key(|t| (t.level(), t.score()));
+        let level = path.is_solved().then(|| {
+            let mut level = hardest.map_or(Level::Easy, Technique::level);
+            while score > level.max_score() {
+                level = level.next();
+            }
+            level
+        });
+        Grade {
+            level,
+            score,
+            hardest,
+            steps: path.steps.len(),
+        }
+    }
+}
+
+impl fmt::Display for Grade {
+    /// `hard (1234)`, or `beyond (after 42 steps, 700)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.level {
+            Some(level) => write!(f, "{level} ({})", self.score),
+            None => write!(f, "beyond (after {} steps, {})", self.steps, self.score),
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Hints from a player's own position, in three stages that teach before they tell: first the
+//! technique's name, then the technique with its digits and where to look, then the whole step.
+//! Before any hint the position is checked against the solution: a wrong digit or a true
+//! candidate the player removed is reported instead, since no sound step can follow from it.
+
+use serde::Serialize;
+use sudoku_core::{Candidate, Cell, Digit, DlxSolver, Grid, Verdict};
+
+use crate::candidates::Candidates;
+use crate::explain::{Lang, compress_cells, digit_list, house_list};
+use crate::logic::Logic;
+use crate::step::{Role, Step};
+
+/// How much a hint gives away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Stage {
+    /// The technique's name only.
+    Technique,
+    /// The technique, its digits and the house (or cells) to look at.
+    Where,
+    /// The full step.
+    Step,
+}
+
+impl Stage {
+    /// Stage 1, 2 or 3.
+    pub fn from_number(n: u8) -> Option<Stage> {
+        match n {
+            1 => Some(Stage::Technique),
+            2 => Some(Stage::Where),
+            3 => Some(Stage::Step),
+            _ => None,
+        }
+    }
+}
+
+/// A mistake in a player's position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Mistake {
+    /// A digit that is not the solution's.
+    WrongDigit {
+        /// Where.
+        #[serde(serialize_with = "ser_display")]
+        cell: Cell,
+        /// The digit the player wrote.
+        #[serde(serialize_with = "ser_display")]
+        placed: Digit,
+    },
+    /// The solution's digit was removed from a cell's pencil marks.
+    RemovedTrueCandidate {
+        /// The candidate.
+        #[serde(serialize_with = "ser_display")]
+        candidate: Candidate,
+    },
+}
+
+fn ser_display<T: std::fmt::Display, S: serde::Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
+impl Mistake {
+    /// One line about the mistake, naming the cell.
+    pub fn explain(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Mistake::WrongDigit { cell, placed }, Lang::En) => {
+                format!("{cell} holds {placed}, which is not its digit")
+            }
+            (Mistake::WrongDigit { cell, placed }, Lang::Zh) => {
+                format!("{cell} 填的 {placed} 是错的")
+            }
+            (Mistake::RemovedTrueCandidate { candidate }, Lang::En) => format!(
+                "{} was removed from {}, but it is the digit of that cell",
+                candidate.digit, candidate.cell
+            ),
+            (Mistake::RemovedTrueCandidate { candidate }, Lang::Zh) => format!(
+                "{} 的候选数 {} 被删掉了，但它正是该格的答案",
+                candidate.cell, candidate.digit
+            ),
+        }
+    }
+}
+
+/// What a hint request gets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Hint {
+    /// The position has mistakes; fix them first.
+    Mistakes {
+        /// Every mistake, in cell order.
+        mistakes: Vec<Mistake>,
+    },
+    /// The easiest step.
+    Step {
+        /// The step (the front end shows as much of it as the stage allows).
+        step: Step,
+        /// The stage asked for.
+        stage: Stage,
+    },
+    /// The grid is full.
+    Solved,
+    /// No implemented technique applies.
+    Stuck,
+}
+
+impl Hint {
+    /// The hint's text at its stage.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Hint::Mistakes { mistakes } => {
+                let lines: Vec<String> = mistakes.iter().map(|m| m.explain(lang)).collect();
+                lines.join("\n")
+            }
+            Hint::Step { step, stage } => step.hint_text(*stage, lang),
+            Hint::Solved => match lang {
+                Lang::En => "The puzzle is solved.".to_string(),
+                Lang::Zh => "已经解完了。".to_string(),
+            },
+            Hint::Stuck => match lang {
+                Lang::En => "No technique known to this solver applies here.".to_string(),
+                Lang::Zh => "这里没有本程序会用的技巧可用。".to_string(),
+            },
+        }
+    }
+}
+
+impl Step {
+    /// The step told at a stage: `Try a Naked Pair.`, `Look for a Naked Pair on 2,5 in r1.`,
+    /// or the full explanation.
+    pub fn hint_text(&self, stage: Stage, lang: Lang) -> String {
+        match (stage, lang) {
+            (Stage::Technique, Lang::En) => format!("Try a {}.", self.technique.name()),
+            (Stage::Technique, Lang::Zh) => format!("试试{}。", self.technique.name_zh()),
+            (Stage::Where, _) => self.where_text(lang),
+            (Stage::Step, _) => self.explain(lang),
+        }
+    }
+
+    fn where_text(&self, lang: Lang) -> String {
+        let bases = self.houses_with_role(Role::Base);
+        let place = if bases.is_empty() {
+            compress_cells(&self.cells_with_role(Role::Pattern))
+        } else {
+            house_list(&bases)
+        };
+        let digits = digit_list(&self.digits);
+        match lang {
+            Lang::En if place.is_empty() => {
+                format!("Look for a {} on {digits}.", self.technique.name())
+            }
+            Lang::En => format!(
+                "Look for a {} on {digits} in {place}.",
+                self.technique.name()
+            ),
+            Lang::Zh if place.is_empty() => {
+                format!("寻找 {digits} 的{}。", self.technique.name_zh())
+            }
+            Lang::Zh => format!(
+                "在 {place} 中寻找 {digits} 的{}。",
+                self.technique.name_zh()
+            ),
+        }
+    }
+}
+
+impl Logic {
+    /// The mistakes of a position against a solution: wrong digits, then removed true
+    /// candidates, each in cell order.
+    pub fn mistakes(&self, pos: &Candidates, solution: &Grid) -> Vec<Mistake> {
+        let mut out = Vec::new();
+        let mut removed = Vec::new();
+        for (cell, truth) in solution.givens() {
+            match pos.get(cell) {
+                Some(placed) if placed != truth => out.push(Mistake::WrongDigit { cell, placed }),
+                Some(_) => {}
+                None if !pos.has(cell, truth) => removed.push(Mistake::RemovedTrueCandidate {
+                    candidate: Candidate { cell, digit: truth },
+                }),
+                None => {}
+            }
+        }
+        out.extend(removed);
+        out
+    }
+
+    /// A hint for a player's position. The solution is worked out from the position's givens;
+    /// when it is unique, mistakes are reported first.
+    pub fn hint(&self, pos: &Candidates, stage: Stage) -> Hint {
+        if let Verdict::Unique(solution) = DlxSolver::new(self.layout().clone())
+            .verdict(&pos.givens_grid())
+            .unwrap_or(Verdict::NoSolution)
+        {
+            let mistakes = self.mistakes(pos, &solution);
+            if !mistakes.is_empty() {
+                return Hint::Mistakes { mistakes };
+            }
+        }
+        if pos.is_solved() {
+            return Hint::Solved;
+        }
+        match self.next_step(pos) {
+            Some(step) => Hint::Step { step, stage },
+            None => Hint::Stuck,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Layout;
+
+    const PUZZLE: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn stages_and_mistakes() {
+        let layout = Layout::classic();
+        let logic = Logic::new(&layout);
+        let grid: Grid = PUZZLE.parse().unwrap();
+        let mut pos = logic.start(&grid).unwrap();
+        let first = logic.hint(&pos, Stage::Technique);
+        assert!(first.text(Lang::En).starts_with("Try a "));
+        assert!(first.text(Lang::Zh).starts_with("试试"));
+        let Hint::Step { step, .. } = logic.hint(&pos, Stage::Where) else {
+            panic!("a step");
+        };
+        assert!(
+            step.hint_text(Stage::Where, Lang::En)
+                .starts_with("Look for a ")
+        );
+        // r1c1 is 4 in the solution: write 5 there.
+        pos.place(&layout, Cell::new(0, 0), Digit::new(5).unwrap());
+        let hint = logic.hint(&pos, Stage::Step);
+        let Hint::Mistakes { mistakes } = &hint else {
+            panic!("mistakes expected, got {hint:?}");
+        };
+        assert_eq!(
+            mistakes[0],
+            Mistake::WrongDigit {
+                cell: Cell::new(0, 0),
+                placed: Digit::new(5).unwrap()
+            }
+        );
+        assert_eq!(
+            hint.text(Lang::En).lines().next(),
+            Some("r1c1 holds 5, which is not its digit")
+        );
+    }
+}

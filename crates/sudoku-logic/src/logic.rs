@@ -1,0 +1,214 @@
+//! [`Logic`]: the entry point — every step at a position, the solve path a person would follow,
+//! and the grade.
+
+use sudoku_core::{Grid, Layout};
+
+use crate::candidates::{Candidates, CandidatesError};
+use crate::geometry::Geometry;
+use crate::grade::Grade;
+use crate::queue::SinglesQueue;
+use crate::step::Step;
+use crate::technique::Technique;
+use crate::techniques::{Ctx, Family, Options};
+
+/// The human-style solver for one layout. Build it once per layout (it precomputes the house
+/// and peer sets) and use it for any number of positions.
+///
+/// ```
+/// use sudoku_core::{Grid, Layout};
+/// use sudoku_logic::{Level, Logic, Technique};
+///
+/// let grid: Grid =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+///         .parse()
+///         .unwrap();
+/// let logic = Logic::new(&Layout::classic());
+/// let path = logic.solve_path(&grid).unwrap();
+/// assert!(path.is_solved());
+/// assert!(path.steps.iter().all(|s| s.technique.level() == Level::Easy));
+/// let grade = path.grade();
+/// assert_eq!(grade.level, Some(Level::Easy));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Logic {
+    geometry: Geometry,
+    options: Options,
+}
+
+/// How a solve path ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every cell is filled.
+    Solved,
+    /// No implemented technique applies: the puzzle needs more than this crate knows (or has
+    /// several solutions).
+    Stuck,
+    /// An empty cell lost every candidate: the givens (or the starting pencil marks) admit no
+    /// solution.
+    Broken(sudoku_core::Cell),
+}
+
+/// The steps taken from a position until it was solved or no technique applied.
+#[derive(Debug, Clone)]
+pub struct SolvePath {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The position after the last step (where the path got stuck, if it did).
+    pub end: Candidates,
+    /// How it ended.
+    pub outcome: Outcome,
+}
+
+impl SolvePath {
+    /// Whether the path solved the puzzle.
+    pub fn is_solved(&self) -> bool {
+        self.outcome == Outcome::Solved
+    }
+
+    /// HoDoKu's grade of the path (`level` is `None`, "beyond", unless it is solved).
+    pub fn grade(&self) -> Grade {
+        Grade::of_path(self)
+    }
+}
+
+impl Logic {
+    /// A solver for a layout with HoDoKu's default options.
+    pub fn new(layout: &Layout) -> Logic {
+        Logic::with_options(layout, Options::default())
+    }
+
+    /// A solver with explicit options.
+    pub fn with_options(layout: &Layout, options: Options) -> Logic {
+        Logic {
+            geometry: Geometry::new(layout),
+            options,
+        }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        self.geometry.layout()
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The precomputed house and peer sets.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The starting position of a puzzle: givens placed, all other candidates open.
+    pub fn start(&self, grid: &Grid) -> Result<Candidates, CandidatesError> {
+        Candidates::from_grid(self.layout(), grid)
+    }
+
+    /// Every instance of every implemented technique at a position, families in search
+    /// order. Steps with the same technique, digits and effect are reported once.
+    pub fn find_all_steps(&self, pos: &Candidates) -> Vec<Step> {
+        let ctx = Ctx::new(&self.geometry, pos, &self.options);
+        let mut out = Vec::new();
+        for family in Family::ALL {
+            family.find(&ctx, &mut out);
+        }
+        out.sort_by_key(|s| s.technique.order());
+        out
+    }
+
+    /// Every instance of one technique at a position (empty if it is not implemented).
+    pub fn find_steps(&self, pos: &Candidates, technique: Technique) -> Vec<Step> {
+        let Some(family) = Family::of(technique) else {
+            return Vec::new();
+        };
+        let ctx = Ctx::new(&self.geometry, pos, &self.options);
+        let mut out = Vec::new();
+        family.find(&ctx, &mut out);
+        out.retain(|s| s.technique == technique);
+        out
+    }
+
+    /// The easiest step at a position: the first hit in HoDoKu's search order.
+    pub fn next_step(&self, pos: &Candidates) -> Option<Step> {
+        let mut queue = SinglesQueue::new(&self.geometry, pos);
+        self.next_step_queued(pos, &mut queue)
+    }
+
+    /// The easiest step, singles taken from HoDoKu's queues (see [`crate::queue`]).
+    fn next_step_queued(&self, pos: &Candidates, queue: &mut SinglesQueue) -> Option<Step> {
+        let g = &self.geometry;
+        if let Some(step) = queue.full_house(g) {
+            return Some(step);
+        }
+        if let Some(step) = queue.naked_single(g).or_else(|| queue.hidden_single(g)) {
+            return Some(step);
+        }
+        let ctx = Ctx::new(g, pos, &self.options);
+        let mut cache: Vec<(Family, Vec<Step>)> = Vec::new();
+        for &t in Technique::ALL {
+            let Some(family) = Family::of(t).filter(|&f| f != Family::Singles) else {
+                continue;
+            };
+            let k = match cache.iter().position(|(f, _)| *f == family) {
+                Some(k) => k,
+                None => {
+                    let mut found = Vec::new();
+                    family.find(&ctx, &mut found);
+                    cache.push((family, found));
+                    cache.len() - 1
+                }
+            };
+            let hit = cache[k].1.iter().find(|s| s.technique == t);
+            if let Some(step) = hit {
+                return Some(step.clone());
+            }
+        }
+        None
+    }
+
+    /// The solve path of a puzzle from its givens.
+    pub fn solve_path(&self, grid: &Grid) -> Result<SolvePath, CandidatesError> {
+        Ok(self.solve_path_from(self.start(grid)?))
+    }
+
+    /// The solve path from a position: always the easiest step, until solved or stuck.
+    pub fn solve_path_from(&self, mut pos: Candidates) -> SolvePath {
+        let mut queue = SinglesQueue::new(&self.geometry, &pos);
+        let mut steps = Vec::new();
+        let outcome = loop {
+            if pos.is_solved() {
+                break Outcome::Solved;
+            }
+            if let Some(cell) = pos.dead_cell() {
+                break Outcome::Broken(cell);
+            }
+            let Some(step) = self.next_step_queued(&pos, &mut queue) else {
+                break Outcome::Stuck;
+            };
+            queue.apply(&self.geometry, &step);
+            pos.apply(self.layout(), &step);
+            steps.push(step);
+        };
+        SolvePath {
+            steps,
+            end: pos,
+            outcome,
+        }
+    }
+
+    /// The grade of a puzzle.
+    pub fn grade(&self, grid: &Grid) -> Result<Grade, CandidatesError> {
+        Ok(self.solve_path(grid)?.grade())
+    }
+}
+
+/// Every step at a position of a layout (builds a [`Logic`]; keep one to solve many).
+pub fn find_all_steps(layout: &Layout, pos: &Candidates) -> Vec<Step> {
+    Logic::new(layout).find_all_steps(pos)
+}
+
+/// The solve path of a puzzle (builds a [`Logic`]; keep one to solve many).
+pub fn solve_path(layout: &Layout, grid: &Grid) -> Result<SolvePath, CandidatesError> {
+    Logic::new(layout).solve_path(grid)
+}

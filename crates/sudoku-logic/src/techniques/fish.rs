@@ -1,0 +1,226 @@
+//! Fish on rows and columns: X-Wing, Swordfish, Jellyfish, and their finned and sashimi forms.
+//!
+//! A fish of size `k` on digit `d` takes `k` base lines (rows, say) whose candidates of `d` lie
+//! in only `k` cover lines (columns): each base line needs its `d` in a cover line, and the `k`
+//! base lines use up all `k` covers, so `d` leaves the rest of every cover line. A *finned* fish
+//! has extra base candidates (fins) outside the covers: either a fin is true or the fish holds,
+//! so only cover cells that also see every fin lose `d`. It is *sashimi* when some base line
+//! keeps at most one candidate once the fins are taken away (the fish would be degenerate
+//! without its fins).
+
+use super::{Ctx, digit, push_unique};
+use crate::bits::{BitIter, CellSet, for_each_combination};
+use crate::geometry::Kind;
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+/// Every basic fish of sizes 2 to 4 at the position, or (`finned`) every finned and sashimi
+/// fish: the finned search is much longer and only needed when nothing easier applies.
+pub(crate) fn find(ctx: &Ctx, finned: bool, out: &mut Vec<Step>) {
+    for k in 2..=4 {
+        for d in 0..ctx.n() {
+            for (base, cover) in [(Kind::Row, Kind::Col), (Kind::Col, Kind::Row)] {
+                Search::new(ctx, d, base, cover, finned).run(k, out);
+            }
+        }
+    }
+}
+
+/// The fish search for one digit and one orientation.
+struct Search<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    d: usize,
+    /// House positions of the base lines, by index within their kind.
+    bases: Vec<usize>,
+    /// House positions of the cover lines, by index within their kind.
+    covers: Vec<usize>,
+    /// For every base line (by index), the cover indices holding `d`.
+    masks: Vec<u64>,
+    /// Search finned fish (else basic ones).
+    finned: bool,
+}
+
+impl<'c, 'a> Search<'c, 'a> {
+    fn new(ctx: &'c Ctx<'a>, d: usize, base: Kind, cover: Kind, finned: bool) -> Search<'c, 'a> {
+        let bases: Vec<usize> = ctx.g.lines(base).collect();
+        let covers: Vec<usize> = ctx.g.lines(cover).collect();
+        let masks = bases
+            .iter()
+            .map(|&h| {
+                let cells = ctx.g.house_cells(h);
+                (0..cells.len())
+                    .filter(|&p| ctx.has(cells[p], d))
+                    .fold(0u64, |m, p| m | 1 << p)
+            })
+            .collect();
+        Search {
+            ctx,
+            d,
+            bases,
+            covers,
+            masks,
+            finned,
+        }
+    }
+
+    fn run(&self, k: usize, out: &mut Vec<Step>) {
+        let lines: Vec<usize> = (0..self.bases.len())
+            .filter(|&i| self.masks[i] != 0)
+            .collect();
+        let groups = self.fin_groups();
+        for_each_combination(&lines, k, &mut |chosen| {
+            let union = chosen.iter().fold(0, |m, &i| m | self.masks[i]);
+            let width = union.count_ones() as usize;
+            if width == k && !self.finned {
+                self.report(chosen, union, out);
+            } else if width > k && self.finned {
+                for &group in &groups {
+                    self.finned_covers(chosen, union, group, k, out);
+                }
+            }
+            true
+        });
+    }
+
+    /// Where fins may lie together, as masks of cover indices: on a plain layout the fins
+    /// must share a box, so they lie in one stack (row bases) or band (column bases); else
+    /// anywhere.
+    fn fin_groups(&self) -> Vec<u64> {
+        let g = self.ctx.g;
+        let n = g.size();
+        if !g.is_plain() {
+            return vec![(1u64 << n) - 1];
+        }
+        let shape = g.layout().shape();
+        let width = match g.kind(self.bases[0]) {
+            Kind::Row => shape.box_cols(),
+            _ => shape.box_rows(),
+        };
+        (0..n / width)
+            .map(|s| ((1u64 << width) - 1) << (s * width))
+            .collect()
+    }
+
+    /// Finned fish on base lines `chosen` whose fins lie in `group`: every base position
+    /// outside the group is a cover; the rest of the covers come from inside it.
+    fn finned_covers(
+        &self,
+        chosen: &[usize],
+        union: u64,
+        group: u64,
+        k: usize,
+        out: &mut Vec<Step>,
+    ) {
+        let required = union & !group;
+        let fixed = required.count_ones() as usize;
+        if fixed > k {
+            return;
+        }
+        let optional: Vec<usize> = BitIter(union & group).collect();
+        let max_fins = self.ctx.opts.max_fins;
+        for_each_combination(&optional, k - fixed, &mut |extra| {
+            let cover = extra.iter().fold(required, |m, &p| m | 1 << p);
+            let fins = (union & !cover).count_ones() as usize;
+            let fin_count: usize = chosen
+                .iter()
+                .map(|&i| (self.masks[i] & !cover).count_ones() as usize)
+                .sum();
+            if fins > 0
+                && fin_count <= max_fins
+                && chosen.iter().all(|&i| self.masks[i] & cover != 0)
+                && self.fins_may_share_a_block(chosen, cover)
+            {
+                self.report(chosen, cover, out);
+            }
+            true
+        });
+    }
+
+    /// A quick filter: without diagonals or extra regions, only cells in the fins' box can see
+    /// every fin, so fins spread over two boxes eliminate nothing.
+    fn fins_may_share_a_block(&self, chosen: &[usize], cover: u64) -> bool {
+        if self.ctx.g.has_other_houses() {
+            return true;
+        }
+        let mut block = None;
+        for &i in chosen {
+            for p in BitIter(self.masks[i] & !cover) {
+                let b = self.ctx.g.block_of(self.cell(i, p));
+                if *block.get_or_insert(b) != b {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The cell at cover index `p` of base line `i`.
+    fn cell(&self, i: usize, p: usize) -> usize {
+        self.ctx.g.house_cells(self.bases[i])[p]
+    }
+
+    fn report(&self, chosen: &[usize], cover: u64, out: &mut Vec<Step>) {
+        let ctx = self.ctx;
+        let d = self.d;
+        let k = chosen.len();
+        let mut fins = CellSet::EMPTY;
+        let mut base_cells = CellSet::EMPTY;
+        for &i in chosen {
+            base_cells = base_cells.or(ctx.g.house_set(self.bases[i]));
+            for p in BitIter(self.masks[i] & !cover) {
+                fins.insert(self.cell(i, p));
+            }
+        }
+        let cover_cells =
+            BitIter(cover).fold(CellSet::EMPTY, |s, p| s.or(ctx.g.house_set(self.covers[p])));
+        let mut targets = cover_cells.minus(&base_cells).and(&ctx.digit_cells[d]);
+        if !fins.is_empty() {
+            targets = targets.and(&ctx.g.common_peers(fins.iter()));
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let sashimi = chosen
+            .iter()
+            .any(|&i| (self.masks[i] & cover).count_ones() <= 1);
+        let Some(technique) = technique(k, !fins.is_empty(), sashimi) else {
+            return;
+        };
+        let mut step = Step::new(technique, vec![digit(d)]);
+        for &i in chosen {
+            step.add_house(ctx.g.house(self.bases[i]), Role::Base);
+        }
+        for p in BitIter(cover) {
+            step.add_house(ctx.g.house(self.covers[p]), Role::Cover);
+        }
+        for &i in chosen {
+            for p in BitIter(self.masks[i] & cover) {
+                step.add_candidate(ctx.cand(self.cell(i, p), d), Role::Pattern);
+            }
+        }
+        for f in fins.iter() {
+            step.add_candidate(ctx.cand(f, d), Role::Fin);
+        }
+        for t in targets.iter() {
+            step.eliminate(ctx.cand(t, d));
+        }
+        push_unique(out, step);
+    }
+}
+
+/// The technique of a fish of size `k`.
+fn technique(k: usize, finned: bool, sashimi: bool) -> Option<Technique> {
+    use Technique::*;
+    Some(match (k, finned, sashimi) {
+        (2, false, _) => XWing,
+        (3, false, _) => Swordfish,
+        (4, false, _) => Jellyfish,
+        (2, true, false) => FinnedXWing,
+        (2, true, true) => SashimiXWing,
+        (3, true, false) => FinnedSwordfish,
+        (3, true, true) => SashimiSwordfish,
+        (4, true, false) => FinnedJellyfish,
+        (4, true, true) => SashimiJellyfish,
+        _ => return None,
+    })
+}

@@ -1,0 +1,248 @@
+//! The techniques, one module per family. Each family has one finder that reports every
+//! instance of every technique of the family at a position; `Family::of` says which finder a
+//! technique belongs to.
+//!
+//! Finders read a `Ctx`: the geometry, the position, the options and, computed once per
+//! position, the cells of every digit. They never change the position.
+
+use sudoku_core::{Candidate, Cell, Digit};
+
+use crate::bits::{BitIter, CellSet};
+use crate::candidates::Candidates;
+use crate::geometry::Geometry;
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+pub mod bug;
+pub mod coloring;
+pub mod fish;
+pub mod intersections;
+pub mod remote_pairs;
+pub mod single_digit;
+pub mod singles;
+pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
+
+/// Search options that change what some techniques accept. The defaults are HoDoKu 2.2.0's
+/// solver defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Uniqueness techniques accept rectangles where a corner already lost one of the two
+    /// digits (HoDoKu: `allowUniquenessMissingCandidates`, on by default).
+    pub uniqueness_missing_candidates: bool,
+    /// Empty rectangles whose box holds only two candidates are accepted (HoDoKu:
+    /// `allowErsWithOnlyTwoCandidates`, off by default: those are kites or turbot fish).
+    pub empty_rectangle_two_candidates: bool,
+    /// The most fins a finned fish may have.
+    pub max_fins: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            uniqueness_missing_candidates: true,
+            empty_rectangle_two_candidates: false,
+            max_fins: 5,
+        }
+    }
+}
+
+/// A group of techniques found by one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Family {
+    Singles,
+    Intersections,
+    Subsets,
+    Fish,
+    FinnedFish,
+    SingleDigit,
+    Wings,
+    Uniqueness,
+    RemotePairs,
+    Bug,
+    Coloring,
+}
+
+impl Family {
+    /// Every family.
+    pub(crate) const ALL: [Family; 11] = [
+        Family::Singles,
+        Family::Intersections,
+        Family::Subsets,
+        Family::Fish,
+        Family::FinnedFish,
+        Family::SingleDigit,
+        Family::Wings,
+        Family::Uniqueness,
+        Family::RemotePairs,
+        Family::Bug,
+        Family::Coloring,
+    ];
+
+    /// The family whose finder reports a technique, `None` if it is not implemented yet
+    /// (every technique listed in [`Technique`] is implemented now; techniques added to the
+    /// list before their finder map to `None` here).
+    pub(crate) fn of(t: Technique) -> Option<Family> {
+        use Technique::*;
+        Some(match t {
+            FullHouse | NakedSingle | HiddenSingle => Family::Singles,
+            LockedCandidatesPointing | LockedCandidatesClaiming => Family::Intersections,
+            LockedPair | LockedTriple | NakedPair | NakedTriple | NakedQuadruple | HiddenPair
+            | HiddenTriple | HiddenQuadruple => Family::Subsets,
+            XWing | Swordfish | Jellyfish => Family::Fish,
+            FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish
+            | SashimiJellyfish => Family::FinnedFish,
+            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => Family::SingleDigit,
+            WWing | XyWing | XyzWing => Family::Wings,
+            RemotePair => Family::RemotePairs,
+            BugPlusOne => Family::Bug,
+            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => Family::Coloring,
+            UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
+            | UniquenessTest5 | UniquenessTest6 | HiddenRectangle | AvoidableRectangle1
+            | AvoidableRectangle2 => Family::Uniqueness,
+        })
+    }
+
+    /// Every step of the family at the position.
+    pub(crate) fn find(self, ctx: &Ctx, out: &mut Vec<Step>) {
+        match self {
+            Family::Singles => singles::find(ctx, out),
+            Family::Intersections => intersections::find(ctx, out),
+            Family::Subsets => subsets::find(ctx, out),
+            Family::Fish => fish::find(ctx, false, out),
+            Family::FinnedFish => fish::find(ctx, true, out),
+            Family::SingleDigit => single_digit::find(ctx, out),
+            Family::Wings => wings::find(ctx, out),
+            Family::Uniqueness => uniqueness::find(ctx, out),
+            Family::RemotePairs => remote_pairs::find(ctx, out),
+            Family::Bug => bug::find(ctx, out),
+            Family::Coloring => coloring::find(ctx, out),
+        }
+    }
+}
+
+/// What a finder reads: the geometry, the position, the options, and the cells of each digit.
+pub(crate) struct Ctx<'a> {
+    pub(crate) g: &'a Geometry,
+    pub(crate) pos: &'a Candidates,
+    pub(crate) opts: &'a Options,
+    /// `digit_cells[d]`: the cells with digit index `d` (digit `d + 1`) as a candidate.
+    pub(crate) digit_cells: Vec<CellSet>,
+    /// The cells still empty.
+    pub(crate) empty: CellSet,
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(g: &'a Geometry, pos: &'a Candidates, opts: &'a Options) -> Ctx<'a> {
+        let n = g.size();
+        let digit_cells = (0..n).map(|d| pos.digit_cells(d)).collect();
+        let empty = (0..n * n).filter(|&i| pos.values()[i] == 0).collect();
+        Ctx {
+            g,
+            pos,
+            opts,
+            digit_cells,
+            empty,
+        }
+    }
+
+    /// `N`.
+    pub(crate) fn n(&self) -> usize {
+        self.g.size()
+    }
+
+    /// The candidate mask of a cell (bit `d` for digit index `d`).
+    pub(crate) fn mask(&self, cell: usize) -> u64 {
+        self.pos.masks()[cell]
+    }
+
+    /// Whether digit index `d` is a candidate of `cell`.
+    pub(crate) fn has(&self, cell: usize, d: usize) -> bool {
+        self.mask(cell) & (1 << d) != 0
+    }
+
+    /// The cells of house `h` with digit index `d` as a candidate.
+    pub(crate) fn cells_in(&self, h: usize, d: usize) -> CellSet {
+        self.digit_cells[d].and(self.g.house_set(h))
+    }
+
+    /// Whether digit index `d` is already placed in house `h`.
+    pub(crate) fn placed_in(&self, h: usize, d: usize) -> bool {
+        let v = (d + 1) as u8;
+        self.g
+            .house_cells(h)
+            .iter()
+            .any(|&c| self.pos.values()[c] == v)
+    }
+
+    /// The cell with a row-major index.
+    pub(crate) fn cell(&self, i: usize) -> Cell {
+        self.g.cell(i)
+    }
+
+    /// The candidate (digit index `d`) of a cell.
+    pub(crate) fn cand(&self, cell: usize, d: usize) -> Candidate {
+        Candidate {
+            cell: self.g.cell(cell),
+            digit: digit(d),
+        }
+    }
+
+    /// The bivalue cells (exactly two candidates).
+    pub(crate) fn bivalue_cells(&self) -> Vec<usize> {
+        self.empty
+            .iter()
+            .filter(|&c| self.mask(c).count_ones() == 2)
+            .collect()
+    }
+}
+
+/// The digit with index `d` (from 0).
+pub(crate) fn digit(d: usize) -> Digit {
+    match Digit::new(d + 1) {
+        Some(digit) => digit,
+        None => unreachable!("digit indices are below the grid size"),
+    }
+}
+
+/// The digits of a mask.
+pub(crate) fn digits(mask: u64) -> Vec<Digit> {
+    BitIter(mask).map(digit).collect()
+}
+
+/// Adds eliminations of digit index `d` from every cell of `cells` and reports whether any
+/// were added.
+pub(crate) fn eliminate_all(ctx: &Ctx, step: &mut Step, cells: &CellSet, d: usize) -> bool {
+    let mut any = false;
+    for c in cells.and(&ctx.digit_cells[d]).iter() {
+        step.eliminate(ctx.cand(c, d));
+        any = true;
+    }
+    any
+}
+
+/// Highlights every candidate of digit index `d` in `cells` with `role`.
+pub(crate) fn mark_all(ctx: &Ctx, step: &mut Step, cells: &CellSet, d: usize, role: Role) {
+    for c in cells.and(&ctx.digit_cells[d]).iter() {
+        step.add_candidate(ctx.cand(c, d), role);
+    }
+}
+
+/// Pushes a step if it does something and no equal step (same technique, digits and effect)
+/// is there already.
+pub(crate) fn push_unique(out: &mut Vec<Step>, mut step: Step) {
+    if !step.is_productive() {
+        return;
+    }
+    step.normalize();
+    let same = |s: &Step| {
+        s.technique == step.technique
+            && s.digits == step.digits
+            && s.placements == step.placements
+            && s.eliminations == step.eliminations
+    };
+    if !out.iter().any(same) {
+        out.push(step);
+    }
+}

@@ -1,0 +1,103 @@
+//! Remote Pair: a chain of bivalue cells that all hold the same two digits `ab`, each seeing
+//! the next. Along the chain the cells alternate `a`, `b`, `a`, ...; so two cells an odd
+//! number of links apart hold different digits, and a cell seeing both can hold neither. With
+//! one link that is a naked pair, so the chain needs at least three links (four cells).
+//!
+//! The cells with the same pair that see each other form a graph; each connected part is
+//! searched as a whole (shortest distances by breadth-first search) and reported as one step.
+
+use super::{Ctx, digits, push_unique};
+use crate::bits::{BitIter, CellSet};
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+/// Every remote pair at the position.
+pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+    let bivalue = ctx.bivalue_cells();
+    let mut done = CellSet::EMPTY;
+    for &start in &bivalue {
+        if done.contains(start) {
+            continue;
+        }
+        let m = ctx.mask(start);
+        let group: Vec<usize> = component(ctx, &bivalue, start, m);
+        for &c in &group {
+            done.insert(c);
+        }
+        if group.len() >= 4 {
+            report(ctx, &group, m, out);
+        }
+    }
+}
+
+/// The cells with mask `m` reachable from `start` through cells with mask `m`.
+fn component(ctx: &Ctx, bivalue: &[usize], start: usize, m: u64) -> Vec<usize> {
+    let mut group = vec![start];
+    let mut k = 0;
+    while k < group.len() {
+        let c = group[k];
+        for &o in bivalue {
+            if ctx.mask(o) == m && !group.contains(&o) && ctx.g.sees(c, o) {
+                group.push(o);
+            }
+        }
+        k += 1;
+    }
+    group
+}
+
+/// Links on a shortest path between every two cells of the group, by position in `group`.
+fn distances(ctx: &Ctx, group: &[usize]) -> Vec<Vec<usize>> {
+    let n = group.len();
+    let mut dist = vec![vec![usize::MAX; n]; n];
+    for (s, row) in dist.iter_mut().enumerate() {
+        row[s] = 0;
+        let mut queue = vec![s];
+        let mut k = 0;
+        while k < queue.len() {
+            let u = queue[k];
+            for v in 0..n {
+                if row[v] == usize::MAX && ctx.g.sees(group[u], group[v]) {
+                    row[v] = row[u] + 1;
+                    queue.push(v);
+                }
+            }
+            k += 1;
+        }
+    }
+    dist
+}
+
+fn report(ctx: &Ctx, group: &[usize], m: u64, out: &mut Vec<Step>) {
+    let dist = distances(ctx, group);
+    let cells = CellSet::from_indices(group.iter().copied());
+    let mut step = Step::new(Technique::RemotePair, digits(m));
+    for (i, &a) in group.iter().enumerate() {
+        step.add_cell(ctx.cell(a), Role::Pattern);
+        for (j, &b) in group.iter().enumerate().skip(i + 1) {
+            let d = dist[i][j];
+            if d < 3 || d % 2 == 0 || d == usize::MAX {
+                continue;
+            }
+            let targets = ctx.g.common_peers([a, b]).minus(&cells);
+            for x in BitIter(m) {
+                super::eliminate_all(ctx, &mut step, &targets, x);
+            }
+        }
+    }
+    colour(ctx, &mut step, group, &dist, m);
+    push_unique(out, step);
+}
+
+/// Colours the chain's candidates by parity from its first cell.
+fn colour(ctx: &Ctx, step: &mut Step, group: &[usize], dist: &[Vec<usize>], m: u64) {
+    let a = m.trailing_zeros() as usize;
+    for (j, &c) in group.iter().enumerate() {
+        let role = if dist[0][j] % 2 == 0 {
+            Role::ColorA
+        } else {
+            Role::ColorB
+        };
+        step.add_candidate(ctx.cand(c, a), role);
+    }
+}

@@ -1,0 +1,202 @@
+//! Single-digit patterns: two strong links joined by a weak one (Skyscraper, 2-String Kite,
+//! Turbot Fish) and the Empty Rectangle.
+//!
+//! A *strong link* is a house where the digit has exactly two places: one of them holds it.
+//! Take two strong links `y1 = x1` and `x2 = y2` whose inner ends `x1`, `x2` see each other
+//! (at most one is true): then `y1` or `y2` is true, and any cell seeing both loses the digit.
+//! Two parallel lines joined through a cross line make a Skyscraper, a row and a column joined
+//! in a box a 2-String Kite, anything else (a box link, a box join) a Turbot Fish.
+//!
+//! An *Empty Rectangle*: a box whose candidates all lie on one row `R` and one column `C` of
+//! it, and a strong link in a column outside the box with one end on `R`. If the link's other
+//! end `q` is false, the first end fills `R`, so the box needs its digit in `C`; so a cell of
+//! `C` on `q`'s row cannot hold the digit.
+
+use super::{Ctx, digit, push_unique};
+use crate::bits::CellSet;
+use crate::geometry::Kind;
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+/// A strong link: a house with exactly two candidates of the digit.
+#[derive(Debug, Clone, Copy)]
+struct Link {
+    house: usize,
+    ends: [usize; 2],
+}
+
+/// Every single-digit pattern at the position.
+pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+    for d in 0..ctx.n() {
+        let links = strong_links(ctx, d);
+        for (i, a) in links.iter().enumerate() {
+            for b in &links[i + 1..] {
+                two_links(ctx, d, a, b, out);
+            }
+        }
+        empty_rectangles(ctx, d, &links, out);
+    }
+}
+
+fn strong_links(ctx: &Ctx, d: usize) -> Vec<Link> {
+    (0..ctx.g.house_count())
+        .filter_map(|h| {
+            let cells = ctx.cells_in(h, d);
+            let mut it = cells.iter();
+            match (cells.len(), it.next(), it.next()) {
+                (2, Some(a), Some(b)) => Some(Link {
+                    house: h,
+                    ends: [a, b],
+                }),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// Both ways of joining two links by their ends.
+fn two_links(ctx: &Ctx, d: usize, a: &Link, b: &Link, out: &mut Vec<Step>) {
+    let cells = [a.ends[0], a.ends[1], b.ends[0], b.ends[1]];
+    if (0..4).any(|i| (i + 1..4).any(|j| cells[i] == cells[j])) {
+        return;
+    }
+    for ia in 0..2 {
+        for ib in 0..2 {
+            let (x1, y1) = (a.ends[ia], a.ends[1 - ia]);
+            let (x2, y2) = (b.ends[ib], b.ends[1 - ib]);
+            if !ctx.g.sees(x1, x2) {
+                continue;
+            }
+            let Some(technique) = classify(ctx, a.house, b.house, [x1, y1, x2, y2]) else {
+                continue;
+            };
+            let targets = ctx
+                .g
+                .common_peers([y1, y2])
+                .and(&ctx.digit_cells[d])
+                .minus(&CellSet::from_indices(cells));
+            if targets.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(technique, vec![digit(d)]);
+            step.add_house(ctx.g.house(a.house), Role::Base);
+            step.add_house(ctx.g.house(b.house), Role::Base);
+            for c in [y1, x1, x2, y2] {
+                step.add_candidate(ctx.cand(c, d), Role::Pattern);
+            }
+            step.add_candidate(ctx.cand(y1, d), Role::LinkStrong);
+            step.add_candidate(ctx.cand(x1, d), Role::LinkStrong);
+            step.add_candidate(ctx.cand(x2, d), Role::LinkWeak);
+            for t in targets.iter() {
+                step.eliminate(ctx.cand(t, d));
+            }
+            push_unique(out, step);
+        }
+    }
+}
+
+/// The name of two strong links `y1-x1` (house `ha`) and `x2-y2` (house `hb`) joined at
+/// `x1`, `x2`; `None` when they form an X-Wing instead.
+fn classify(ctx: &Ctx, ha: usize, hb: usize, [x1, y1, x2, y2]: [usize; 4]) -> Option<Technique> {
+    let g = ctx.g;
+    let (ka, kb) = (g.kind(ha), g.kind(hb));
+    let lines = |k: Kind| matches!(k, Kind::Row | Kind::Col);
+    if ka == kb && lines(ka) {
+        let cross = |c: usize| {
+            if ka == Kind::Row {
+                g.col_of(c)
+            } else {
+                g.row_of(c)
+            }
+        };
+        if cross(x1) == cross(x2) {
+            return (cross(y1) != cross(y2)).then_some(Technique::Skyscraper);
+        }
+    }
+    if lines(ka) && lines(kb) && ka != kb {
+        let block = g.block_of(x1);
+        if g.block_of(x2) == block && g.block_of(y1) != block && g.block_of(y2) != block {
+            return Some(Technique::TwoStringKite);
+        }
+    }
+    Some(Technique::TurbotFish)
+}
+
+fn empty_rectangles(ctx: &Ctx, d: usize, links: &[Link], out: &mut Vec<Step>) {
+    let min = if ctx.opts.empty_rectangle_two_candidates {
+        2
+    } else {
+        3
+    };
+    for b in ctx.g.lines(Kind::Block) {
+        let cells = ctx.cells_in(b, d);
+        if cells.len() < min {
+            continue;
+        }
+        for r in ctx.g.lines(Kind::Row) {
+            for c in ctx.g.lines(Kind::Col) {
+                let (row, col) = (ctx.g.house_set(r), ctx.g.house_set(c));
+                let box_set = ctx.g.house_set(b);
+                if row.and(box_set).is_empty() || col.and(box_set).is_empty() {
+                    continue;
+                }
+                if !cells.is_subset(&row.or(col)) || cells.is_subset(row) || cells.is_subset(col) {
+                    continue;
+                }
+                let er = Er { b, r, c, cells };
+                for link in links {
+                    er.with_link(ctx, d, link, out);
+                }
+            }
+        }
+    }
+}
+
+/// An empty rectangle: box `b`, whose candidates lie on row `r` and column `c`.
+struct Er {
+    b: usize,
+    r: usize,
+    c: usize,
+    cells: CellSet,
+}
+
+impl Er {
+    fn with_link(&self, ctx: &Ctx, d: usize, link: &Link, out: &mut Vec<Step>) {
+        let g = ctx.g;
+        let kind = g.kind(link.house);
+        let (line, cross) = match kind {
+            Kind::Col => (self.r, self.c),
+            Kind::Row => (self.c, self.r),
+            _ => return,
+        };
+        for k in 0..2 {
+            let (p, q) = (link.ends[k], link.ends[1 - k]);
+            if !g.house_set(line).contains(p) || g.house_set(line).contains(q) {
+                continue;
+            }
+            if g.house_set(self.b).contains(p) || g.house_set(self.b).contains(q) {
+                continue;
+            }
+            // The target: on `cross`, in q's row (column link) or q's column (row link).
+            let q_line = if kind == Kind::Col {
+                g.row_of(q)
+            } else {
+                g.col_of(q)
+            };
+            let target = g.house_set(q_line).and(g.house_set(cross));
+            let Some(e) = target.first() else { continue };
+            if g.house_set(self.b).contains(e) || !ctx.has(e, d) {
+                continue;
+            }
+            let mut step = Step::new(Technique::EmptyRectangle, vec![digit(d)]);
+            step.add_house(g.house(self.b), Role::Base);
+            for cell in self.cells.iter() {
+                step.add_candidate(ctx.cand(cell, d), Role::Pattern);
+            }
+            step.add_candidate(ctx.cand(p, d), Role::LinkStrong);
+            step.add_candidate(ctx.cand(q, d), Role::LinkStrong);
+            step.eliminate(ctx.cand(e, d));
+            push_unique(out, step);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Subsets. A *naked* subset is `k` cells of a house whose candidates together are only `k`
+//! digits: those digits go in those cells, so they leave every other cell that sees all `k`.
+//! When the cells (2 or 3 of them) also share a box and a line, HoDoKu calls it a Locked
+//! Pair/Triple and clears both houses. A *hidden* subset is `k` digits that have only the same
+//! `k` cells left in a house: every other digit leaves those cells.
+//!
+//! Houses are searched boxes first, then rows and columns, as HoDoKu does, so the first step
+//! found is the one HoDoKu's solver takes.
+
+use super::{Ctx, digits, push_unique};
+use crate::bits::{CellSet, for_each_combination};
+use crate::geometry::Kind;
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+/// Every naked and hidden subset of sizes 2 to 4 at the position.
+pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+    for k in 2..=4 {
+        for h in ctx.g.blocks_first() {
+            naked(ctx, h, k, out);
+        }
+    }
+    for k in 2..=4 {
+        for h in ctx.g.blocks_first() {
+            hidden(ctx, h, k, out);
+        }
+    }
+}
+
+fn naked(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
+    let cells: Vec<usize> = ctx
+        .g
+        .house_set(h)
+        .and(&ctx.empty)
+        .iter()
+        .filter(|&c| (ctx.mask(c).count_ones() as usize) <= k)
+        .collect();
+    for_each_combination(&cells, k, &mut |chosen| {
+        let union = chosen.iter().fold(0, |m, &c| m | ctx.mask(c));
+        if union.count_ones() as usize == k {
+            out_naked(ctx, h, chosen, union, out);
+        }
+        true
+    });
+}
+
+fn out_naked(ctx: &Ctx, h: usize, chosen: &[usize], union: u64, out: &mut Vec<Step>) {
+    let set = CellSet::from_indices(chosen.iter().copied());
+    let houses = ctx.g.common_houses(&set);
+    let clears = |x: usize| {
+        let others = ctx.g.house_set(x).minus(&set);
+        super::BitIter(union).any(|d| ctx.digit_cells[d].intersects(&others))
+    };
+    // HoDoKu's Locked Pair/Triple clears a box and a line at once; a subset that shares a box
+    // and a line but clears only one of them is a plain Naked Pair/Triple there.
+    let block = houses
+        .iter()
+        .any(|&x| ctx.g.kind(x) == Kind::Block && clears(x));
+    let line = houses
+        .iter()
+        .any(|&x| matches!(ctx.g.kind(x), Kind::Row | Kind::Col) && clears(x));
+    let locked = chosen.len() <= 3 && block && line;
+    let technique = match (chosen.len(), locked) {
+        (2, true) => Technique::LockedPair,
+        (3, true) => Technique::LockedTriple,
+        (2, false) => Technique::NakedPair,
+        (3, false) => Technique::NakedTriple,
+        _ => Technique::NakedQuadruple,
+    };
+    let mut step = Step::new(technique, digits(union));
+    let base = if locked { houses } else { vec![h] };
+    for &x in &base {
+        step.add_house(ctx.g.house(x), Role::Base);
+    }
+    for &c in chosen {
+        step.add_cell(ctx.cell(c), Role::Pattern);
+    }
+    for &x in &base {
+        let others = ctx.g.house_set(x).minus(&set);
+        for d in super::BitIter(union) {
+            super::eliminate_all(ctx, &mut step, &others, d);
+        }
+    }
+    push_unique(out, step);
+}
+
+fn hidden(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
+    let free: Vec<usize> = (0..ctx.n())
+        .filter(|&d| {
+            let c = ctx.cells_in(h, d).len();
+            c >= 1 && c <= k && !ctx.placed_in(h, d)
+        })
+        .collect();
+    if free.len() < k {
+        return;
+    }
+    for_each_combination(&free, k, &mut |chosen| {
+        let cells = chosen
+            .iter()
+            .fold(CellSet::EMPTY, |s, &d| s.or(&ctx.cells_in(h, d)));
+        if cells.len() == k {
+            out_hidden(ctx, h, chosen, &cells, out);
+        }
+        true
+    });
+}
+
+fn out_hidden(ctx: &Ctx, h: usize, chosen: &[usize], cells: &CellSet, out: &mut Vec<Step>) {
+    let technique = match chosen.len() {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuadruple,
+    };
+    let keep = chosen.iter().fold(0u64, |m, &d| m | 1 << d);
+    let mut step = Step::new(technique, digits(keep));
+    step.add_house(ctx.g.house(h), Role::Base);
+    for c in cells.iter() {
+        step.add_cell(ctx.cell(c), Role::Pattern);
+        for d in super::BitIter(ctx.mask(c) & !keep) {
+            step.eliminate(ctx.cand(c, d));
+        }
+    }
+    push_unique(out, step);
+}

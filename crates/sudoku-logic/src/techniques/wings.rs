@@ -1,0 +1,164 @@
+//! Wings: XY-Wing, XYZ-Wing and W-Wing.
+//!
+//! *XY-Wing*: a pivot with candidates `xy` sees two pincers `xz` and `yz`. Whatever the pivot
+//! holds, one pincer is `z`, so cells seeing both pincers lose `z`. *XYZ-Wing*: the pivot is
+//! `xyz`; then the pivot or a pincer is `z`, so cells seeing all three lose `z`. *W-Wing*: two
+//! cells `xy` that do not see each other, joined by a strong link on `x` whose ends see one
+//! cell each: one of the cells is `y`, so cells seeing both lose `y`.
+
+use super::{Ctx, digits, push_unique};
+use crate::bits::{BitIter, CellSet};
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+/// Every wing at the position.
+pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+    let bivalue = ctx.bivalue_cells();
+    xy_wings(ctx, &bivalue, out);
+    xyz_wings(ctx, &bivalue, out);
+    w_wings(ctx, &bivalue, out);
+}
+
+fn xy_wings(ctx: &Ctx, bivalue: &[usize], out: &mut Vec<Step>) {
+    for &pivot in bivalue {
+        let pm = ctx.mask(pivot);
+        let pincers: Vec<usize> = bivalue
+            .iter()
+            .copied()
+            .filter(|&c| ctx.g.sees(pivot, c) && (ctx.mask(c) & pm).count_ones() == 1)
+            .collect();
+        for (i, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[i + 1..] {
+                let (ma, mb) = (ctx.mask(a), ctx.mask(b));
+                let z = ma & mb & !pm;
+                if z.count_ones() != 1 || (ma | mb) & pm != pm {
+                    continue;
+                }
+                let wing = Wing {
+                    technique: Technique::XyWing,
+                    pivot,
+                    pincers: [a, b],
+                    z,
+                };
+                wing.report(ctx, ctx.g.common_peers([a, b]), out);
+            }
+        }
+    }
+}
+
+fn xyz_wings(ctx: &Ctx, bivalue: &[usize], out: &mut Vec<Step>) {
+    for pivot in ctx.empty.iter() {
+        let pm = ctx.mask(pivot);
+        if pm.count_ones() != 3 {
+            continue;
+        }
+        let pincers: Vec<usize> = bivalue
+            .iter()
+            .copied()
+            .filter(|&c| ctx.g.sees(pivot, c) && ctx.mask(c) & !pm == 0)
+            .collect();
+        for (i, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[i + 1..] {
+                let (ma, mb) = (ctx.mask(a), ctx.mask(b));
+                let z = ma & mb;
+                if z.count_ones() != 1 || ma == mb {
+                    continue;
+                }
+                let wing = Wing {
+                    technique: Technique::XyzWing,
+                    pivot,
+                    pincers: [a, b],
+                    z,
+                };
+                wing.report(ctx, ctx.g.common_peers([pivot, a, b]), out);
+            }
+        }
+    }
+}
+
+/// A pivot, two pincers and the digit `z` (as a one-bit mask) they eliminate.
+struct Wing {
+    technique: Technique,
+    pivot: usize,
+    pincers: [usize; 2],
+    z: u64,
+}
+
+impl Wing {
+    fn report(&self, ctx: &Ctx, seeing: CellSet, out: &mut Vec<Step>) {
+        let z = self.z.trailing_zeros() as usize;
+        let cells = CellSet::from_indices([self.pivot, self.pincers[0], self.pincers[1]]);
+        let targets = seeing.and(&ctx.digit_cells[z]).minus(&cells);
+        if targets.is_empty() {
+            return;
+        }
+        let all = ctx.mask(self.pivot) | ctx.mask(self.pincers[0]) | ctx.mask(self.pincers[1]);
+        let mut step = Step::new(self.technique, digits(all));
+        step.add_cell(ctx.cell(self.pivot), Role::Pattern);
+        for p in self.pincers {
+            step.add_cell(ctx.cell(p), Role::Pattern);
+        }
+        for c in cells.iter() {
+            if ctx.has(c, z) {
+                step.add_candidate(ctx.cand(c, z), Role::Pattern);
+            }
+        }
+        for t in targets.iter() {
+            step.eliminate(ctx.cand(t, z));
+        }
+        push_unique(out, step);
+    }
+}
+
+fn w_wings(ctx: &Ctx, bivalue: &[usize], out: &mut Vec<Step>) {
+    for (i, &c1) in bivalue.iter().enumerate() {
+        for &c2 in &bivalue[i + 1..] {
+            let m = ctx.mask(c1);
+            if ctx.mask(c2) != m || ctx.g.sees(c1, c2) {
+                continue;
+            }
+            for x in BitIter(m) {
+                let y = (m & !(1 << x)).trailing_zeros() as usize;
+                w_wing_links(ctx, [c1, c2], x, y, out);
+            }
+        }
+    }
+}
+
+/// W-Wings on cells `c` (both `xy`) through a strong link on `x`, eliminating `y`.
+fn w_wing_links(ctx: &Ctx, c: [usize; 2], x: usize, y: usize, out: &mut Vec<Step>) {
+    let targets = ctx
+        .g
+        .common_peers(c)
+        .and(&ctx.digit_cells[y])
+        .minus(&CellSet::from_indices(c));
+    if targets.is_empty() {
+        return;
+    }
+    for h in 0..ctx.g.house_count() {
+        let link = ctx.cells_in(h, x);
+        let mut it = link.iter();
+        let (2, Some(a), Some(b)) = (link.len(), it.next(), it.next()) else {
+            continue;
+        };
+        if c.contains(&a) || c.contains(&b) {
+            continue;
+        }
+        for (p, q) in [(a, b), (b, a)] {
+            if !(ctx.g.sees(p, c[0]) && ctx.g.sees(q, c[1])) {
+                continue;
+            }
+            let mut step = Step::new(Technique::WWing, digits(ctx.mask(c[0])));
+            for cell in c {
+                step.add_cell(ctx.cell(cell), Role::Pattern);
+            }
+            step.add_house(ctx.g.house(h), Role::Base);
+            step.add_candidate(ctx.cand(p, x), Role::LinkStrong);
+            step.add_candidate(ctx.cand(q, x), Role::LinkStrong);
+            for t in targets.iter() {
+                step.eliminate(ctx.cand(t, y));
+            }
+            push_unique(out, step);
+        }
+    }
+}

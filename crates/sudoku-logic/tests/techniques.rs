@@ -1,0 +1,201 @@
+//! Techniques on small hand-made positions, most of them on grids other than 9x9 (the 9x9
+//! cases are HoDoKu's regression library, `tests/reglib.rs`).
+
+use sudoku_core::{Cell, Digit, Grid, Layout, Shape, Variant};
+use sudoku_logic::{Candidates, DigitSet, Lang, Level, Logic, Step, Technique};
+
+/// An empty grid of a shape with some cells' candidates narrowed: `marks` are pairs
+/// (cell, digits), e.g. `("r1c1", "12")`.
+fn position(shape: &str, marks: &[(&str, &str)]) -> (Logic, Candidates) {
+    let shape: Shape = shape.parse().unwrap();
+    let layout = Layout::new(shape);
+    position_in(layout, marks)
+}
+
+fn position_in(layout: Layout, marks: &[(&str, &str)]) -> (Logic, Candidates) {
+    let logic = Logic::new(&layout);
+    let mut pos = logic.start(&Grid::empty(layout.shape())).unwrap();
+    for (cell, digits) in marks {
+        let cell: Cell = cell.parse().unwrap();
+        let set: DigitSet = digits.chars().filter_map(Digit::from_char).collect();
+        pos.restrict(cell, set);
+    }
+    (logic, pos)
+}
+
+/// Removes digit `d` from every cell of row `row` (from 1) except the listed columns.
+fn only_in_row(d: usize, row: usize, cols: &[usize], n: usize) -> Vec<(String, String)> {
+    let others: String = (1..=n)
+        .filter(|&x| x != d)
+        .map(|x| Digit::new(x).unwrap().to_char())
+        .collect();
+    (1..=n)
+        .filter(|c| !cols.contains(c))
+        .map(|c| (format!("r{row}c{c}"), others.clone()))
+        .collect()
+}
+
+fn texts(steps: &[Step]) -> Vec<String> {
+    steps.iter().map(|s| s.explain(Lang::En)).collect()
+}
+
+#[test]
+fn naked_pair_on_4x4() {
+    let (logic, pos) = position("2x2", &[("r1c1", "12"), ("r1c3", "12")]);
+    let steps = logic.find_steps(&pos, Technique::NakedPair);
+    assert_eq!(
+        texts(&steps),
+        ["Naked Pair 1,2 in r1c13: removes 1 from r1c2, r1c4; removes 2 from r1c2, r1c4"]
+    );
+}
+
+#[test]
+fn locked_pair_on_6x6_clears_row_and_box() {
+    let (logic, pos) = position("2x3", &[("r1c1", "56"), ("r1c2", "56")]);
+    let steps = logic.find_steps(&pos, Technique::LockedPair);
+    assert_eq!(steps.len(), 1);
+    // r1c3..r1c6 and r2c1..r2c3 lose 5 and 6.
+    assert_eq!(steps[0].eliminations.len(), 2 * 7);
+}
+
+#[test]
+fn hidden_pair_on_6x6() {
+    // Row 3: 5 and 6 only in r3c2 and r3c6.
+    let marks: Vec<(&str, &str)> = (1..=6)
+        .filter(|c| ![2, 6].contains(c))
+        .map(|c| {
+            (
+                ["r3c1", "r3c2", "r3c3", "r3c4", "r3c5", "r3c6"][c - 1],
+                "1234",
+            )
+        })
+        .collect();
+    let (logic, pos) = position("2x3", &marks);
+    let steps = logic.find_steps(&pos, Technique::HiddenPair);
+    let texts = texts(&steps);
+    assert!(
+        texts.contains(&"Hidden Pair 5,6 in r3c26: removes 1 from r3c2, r3c6; removes 2 from r3c2, r3c6; removes 3 from r3c2, r3c6; removes 4 from r3c2, r3c6".to_string()),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn pointing_on_6x6() {
+    // Box 1 is r1-2 c1-3; digit 3 only in r1c1, r1c2 there.
+    let marks = [
+        ("r1c3", "12456"),
+        ("r2c1", "12456"),
+        ("r2c2", "12456"),
+        ("r2c3", "12456"),
+    ];
+    let (logic, pos) = position("2x3", &marks);
+    let steps = logic.find_steps(&pos, Technique::LockedCandidatesPointing);
+    assert_eq!(
+        texts(&steps),
+        ["Locked Candidates Type 1 (Pointing) 3 in b1 r1: removes 3 from r1c4, r1c5, r1c6"]
+    );
+}
+
+#[test]
+fn x_wing_on_6x6() {
+    let mut owned = only_in_row(1, 1, &[2, 5], 6);
+    owned.extend(only_in_row(1, 4, &[2, 5], 6));
+    let marks: Vec<(&str, &str)> = owned
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let (logic, pos) = position("2x3", &marks);
+    let steps = logic.find_steps(&pos, Technique::XWing);
+    assert_eq!(
+        texts(&steps),
+        ["X-Wing 1 in r14 c25: removes 1 from r2c2, r2c5, r3c2, r3c5, r5c2, r5c5, r6c2, r6c5"]
+    );
+    assert_eq!(
+        steps[0].explain(Lang::Zh),
+        "X翼 1 于 r14 c25：删除 r2c2, r2c5, r3c2, r3c5, r5c2, r5c5, r6c2, r6c5 的 1"
+    );
+}
+
+#[test]
+fn xy_wing_on_6x6() {
+    let marks = [("r1c1", "12"), ("r1c5", "13"), ("r2c2", "23")];
+    let (logic, pos) = position("2x3", &marks);
+    let steps = logic.find_steps(&pos, Technique::XyWing);
+    assert_eq!(
+        texts(&steps),
+        ["XY-Wing 1,2,3 in r1c15,r2c2: removes 3 from r1c2, r1c3, r2c4, r2c5, r2c6"]
+    );
+}
+
+#[test]
+fn hidden_single_on_a_diagonal() {
+    let variant = Variant {
+        diagonals: true,
+        ..Variant::default()
+    };
+    let layout = Layout::with_variant("2x2".parse().unwrap(), variant).unwrap();
+    // Digit 4 only in r4c4 on the main diagonal.
+    let marks = [("r1c1", "123"), ("r2c2", "123"), ("r3c3", "123")];
+    let (logic, pos) = position_in(layout, &marks);
+    let steps = logic.find_steps(&pos, Technique::HiddenSingle);
+    assert!(
+        texts(&steps).contains(&"Hidden Single 4 in d1: places 4 in r4c4".to_string()),
+        "{:?}",
+        texts(&steps)
+    );
+}
+
+#[test]
+fn steps_serialize_for_the_web_page() {
+    let (logic, pos) = position("2x2", &[("r1c1", "12"), ("r1c3", "12")]);
+    let step = &logic.find_steps(&pos, Technique::NakedPair)[0];
+    let json = serde_json::to_value(step).unwrap();
+    assert_eq!(json["technique"]["code"], "0200");
+    assert_eq!(json["technique"]["name"], "Naked Pair");
+    assert_eq!(json["digits"], serde_json::json!([1, 2]));
+    assert_eq!(json["eliminations"][0], "1r1c2");
+    let roles: Vec<&str> = json["highlights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["role"].as_str().unwrap())
+        .collect();
+    assert!(roles.contains(&"base") && roles.contains(&"pattern") && roles.contains(&"removed"));
+}
+
+#[test]
+fn grades_follow_hodoku_thresholds() {
+    // A singles-only puzzle (HoDoKu: Easy).
+    let grid: Grid =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+            .parse()
+            .unwrap();
+    let logic = Logic::new(&Layout::classic());
+    let grade = logic.grade(&grid).unwrap();
+    assert_eq!(grade.level, Some(Level::Easy));
+    assert!(grade.score <= Level::Easy.max_score());
+    // HoDoKu's exemplar for Locked Candidates Type 1: Medium, 418 points.
+    let grid: Grid =
+        "........9.6....3..2.4....7...937.5.1.....2..3...15.7....1.24.....8.3.6...4.5....."
+            .parse()
+            .unwrap();
+    let grade = logic.grade(&grid).unwrap();
+    assert_eq!((grade.level, grade.score), (Some(Level::Medium), 418));
+    assert_eq!(grade.hardest, Some(Technique::LockedCandidatesPointing));
+}
+
+#[test]
+fn stuck_paths_are_beyond() {
+    // The first top1465 puzzle needs chains.
+    let grid: Grid =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+            .parse()
+            .unwrap();
+    let logic = Logic::new(&Layout::classic());
+    let path = logic.solve_path(&grid).unwrap();
+    assert_eq!(path.outcome, sudoku_logic::Outcome::Stuck);
+    let grade = path.grade();
+    assert_eq!(grade.level, None);
+    assert!(grade.to_string().starts_with("beyond"));
+    assert!(path.end.candidate_count() > 0);
+}
