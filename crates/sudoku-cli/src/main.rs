@@ -15,6 +15,7 @@ mod cmd;
 mod failure;
 mod input;
 mod output;
+mod position;
 mod progress;
 mod timing;
 
@@ -44,6 +45,12 @@ enum Command {
     Count(cmd::count::Args),
     /// Tell whether each puzzle is unique, has several solutions, none, or invalid givens.
     Check(cmd::check::Args),
+    /// Rate each puzzle's difficulty as HoDoKu does: level, score, hardest technique.
+    Rate(cmd::rate::Args),
+    /// The next step for a puzzle or a position, in three stages (technique, where, step).
+    Hint(cmd::hint::Args),
+    /// The whole solution path a person would follow, a step per line, and the grade.
+    Explain(cmd::explain::Args),
     /// Generate puzzles with one solution: symmetry, number of givens, minimal, any size.
     Generate(cmd::generate::Args),
     /// Apply symmetries to puzzles: relabel, rotate, reflect, permute; random or canonical.
@@ -62,6 +69,9 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::run(args, &clock),
         Command::Transform(args) => cmd::transform::run(args, &clock),
         Command::Generate(args) => cmd::generate::run(args, &clock),
+        Command::Rate(args) => cmd::rate::run(args, &clock),
+        Command::Hint(args) => cmd::hint::run(args, &clock),
+        Command::Explain(args) => cmd::explain::run(args, &clock),
         Command::Bench(args) => cmd::bench::run(args, &clock),
     };
     match result {

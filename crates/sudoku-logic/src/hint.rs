@@ -164,8 +164,8 @@ impl Step {
 }
 
 impl Logic {
-    /// The mistakes of a position against a solution: wrong digits, then removed true
-    /// candidates, each in cell order.
+    /// The mistakes of a position against a solution: the wrong digits, or, when every digit
+    /// is right, the removed true candidates; each in cell order.
     pub fn mistakes(&self, pos: &Candidates, solution: &Grid) -> Vec<Mistake> {
         let mut out = Vec::new();
         let mut removed = Vec::new();
@@ -179,7 +179,11 @@ impl Logic {
                 None => {}
             }
         }
-        out.extend(removed);
+        // A wrong digit removes true candidates from its peers by itself; those follow from
+        // it and would only bury it, so candidates are reported once the digits are right.
+        if out.is_empty() {
+            out = removed;
+        }
         out
     }
 

@@ -1,11 +1,14 @@
 //! The subcommands, one module each: its clap `Args` and a `run` function that returns
-//! `Result<(), Failure>`. Planned: rate, hint, explain, print, play, drill,
+//! `Result<(), Failure>`. Planned: print, play, drill,
 //! serve.
 
 pub mod bench;
 pub mod check;
 pub mod count;
+pub mod explain;
 pub mod generate;
+pub mod hint;
+pub mod rate;
 pub mod solve;
 pub mod transform;
 pub mod xc;

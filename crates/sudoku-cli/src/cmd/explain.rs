@@ -1,0 +1,140 @@
+//! `sudoku explain`: the whole solution path a person would follow — always the easiest step
+//! available, in HoDoKu's order — one step per line with its explanation, then the grade. A
+//! puzzle that needs techniques not implemented yet gets the path as far as it goes and the
+//! position where it got stuck.
+
+use std::io::Write;
+
+use sudoku_core::Shape;
+use sudoku_logic::{Lang, Logic, Outcome};
+
+use crate::batch::VariantArgs;
+use crate::failure::Failure;
+use crate::output::Output;
+use crate::position;
+use crate::timing::Clock;
+
+/// Arguments of `sudoku explain`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+The input is a puzzle (any format `solve` reads), a pencil-mark grid or a line of HoDoKu's
+library format. Exit codes: 0 solved by logic; 1 stuck (needs techniques not implemented yet)
+or no solution; 2 malformed input.
+
+Examples:
+  sudoku explain ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
+  sudoku explain --lang zh puzzle.txt
+  sudoku explain --format json puzzle.txt      every step's data (cells, candidates, roles)")]
+pub struct Args {
+    /// The puzzle or position: given inline, as a file name, or `-` for standard input.
+    #[arg(value_name = "PUZZLE|FILE|-")]
+    source: String,
+
+    /// The language of the text: `en` or `zh` (Simplified Chinese).
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    lang: LangArg,
+
+    /// `text` (a step per line), or `json` (the steps' data, the grade and the outcome).
+    #[arg(long, value_name = "FORMAT", default_value = "text")]
+    format: TextFormat,
+
+    /// The box shape, when the size does not say it.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<Shape>,
+
+    #[command(flatten)]
+    variant: VariantArgs,
+}
+
+/// `--lang`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LangArg {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    #[value(alias = "zh-CN", alias = "zh-cn")]
+    Zh,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::En => Lang::En,
+            LangArg::Zh => Lang::Zh,
+        }
+    }
+}
+
+/// `--format` of the single-position commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TextFormat {
+    /// Lines of text.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Runs `sudoku explain`.
+pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
+    let position = position::read(&args.source, args.shape, &args.variant)?;
+    let logic = Logic::new(&position.layout);
+    let path = logic.solve_path_from(position.candidates);
+    let grade = path.grade();
+    let lang: Lang = args.lang.into();
+    let mut out = Output::stdout();
+    match args.format {
+        TextFormat::Json => {
+            let outcome = match path.outcome {
+                Outcome::Solved => "solved".to_string(),
+                Outcome::Stuck => "stuck".to_string(),
+                Outcome::Broken(cell) => format!("broken at {cell}"),
+            };
+            let value = serde_json::json!({
+                "steps": path.steps,
+                "texts": path.steps.iter().map(|s| s.explain(lang)).collect::<Vec<_>>(),
+                "grade": grade,
+                "outcome": outcome,
+                "end": path.end.to_grid().to_string(),
+            });
+            writeln!(out, "{value}")?;
+        }
+        TextFormat::Text => {
+            let width = path.steps.len().to_string().len();
+            for (k, step) in path.steps.iter().enumerate() {
+                writeln!(out, "{:>width$}. {}", k + 1, step.explain(lang))?;
+            }
+            let hardest = grade.hardest.map_or("", |t| match lang {
+                Lang::En => t.name(),
+                Lang::Zh => t.name_zh(),
+            });
+            let end = path.end.to_grid();
+            let summary = match (&path.outcome, lang) {
+                (Outcome::Solved, Lang::En) => {
+                    format!("solved: {grade}, hardest technique {hardest}")
+                }
+                (Outcome::Solved, Lang::Zh) => format!("已解出：{grade}，最难的技巧：{hardest}"),
+                (Outcome::Stuck, Lang::En) => format!(
+                    "stuck after {} steps: no implemented technique applies to\n{end}",
+                    path.steps.len()
+                ),
+                (Outcome::Stuck, Lang::Zh) => {
+                    format!(
+                        "第 {} 步后卡住：没有已实现的技巧可用于\n{end}",
+                        path.steps.len()
+                    )
+                }
+                (Outcome::Broken(cell), Lang::En) => {
+                    format!("no solution: {cell} has no candidate left")
+                }
+                (Outcome::Broken(cell), Lang::Zh) => format!("无解：{cell} 没有候选数了"),
+            };
+            writeln!(out, "{summary}")?;
+        }
+    }
+    out.flush()?;
+    if path.is_solved() {
+        Ok(())
+    } else {
+        Err(Failure::Quiet(1))
+    }
+}

@@ -1,0 +1,119 @@
+//! Reading one position for `hint` and `explain`: a puzzle given on the command line, in a
+//! file or on standard input, in any of three forms —
+//!
+//! * a puzzle in any format the batch commands read (one line, a multi-line grid, JSON): the
+//!   position is its givens with every candidate still open;
+//! * a pencil-mark grid (a word of candidates per cell, borders ignored, as HoDoKu prints it):
+//!   the player's own marks, a one-digit word being a placed digit;
+//! * a line of HoDoKu's library format (`:0000:x:<grid>:<deleted>:...`, 9x9).
+
+use std::io::Read;
+use std::path::Path;
+
+use sudoku_core::format::{ReadOptions, read_str};
+use sudoku_core::{Layout, Shape};
+use sudoku_logic::{Candidates, Logic, pencilmarks, reglib};
+
+use crate::batch::{VariantArgs, VariantSpec};
+use crate::failure::Failure;
+
+/// A position to work on, with the layout it lives in.
+pub struct Position {
+    /// The layout (shape and variant).
+    pub layout: Layout,
+    /// Placed digits and candidates.
+    pub candidates: Candidates,
+}
+
+/// The text of `PUZZLE|FILE|-`: standard input for `-`, a file if one exists by that name,
+/// else the argument itself.
+pub fn source_text(arg: &str) -> Result<(String, String), Failure> {
+    if arg == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::Input(format!("<stdin>: cannot read: {e}")))?;
+        return Ok(("<stdin>".to_string(), text));
+    }
+    let path = Path::new(arg);
+    if path.is_file() {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Failure::Input(format!("{arg}: cannot read: {e}")))?;
+        return Ok((arg.to_string(), text));
+    }
+    Ok(("<argument>".to_string(), arg.to_string()))
+}
+
+/// Reads the position in `arg` (see the module doc).
+pub fn read(arg: &str, shape: Option<Shape>, variant: &VariantArgs) -> Result<Position, Failure> {
+    let (name, text) = source_text(arg)?;
+    let spec = VariantSpec::from_args(variant)?;
+    let layout_for = |shape: Shape| -> Result<Layout, Failure> {
+        let v = spec.variant(shape).map_err(Failure::Usage)?;
+        Layout::with_variant(shape, v).map_err(|e| Failure::Usage(format!("--variant: {e}")))
+    };
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .ok_or_else(|| Failure::Input(format!("{name}: no puzzle found")))?;
+    if first.starts_with(':') {
+        return library_line(&name, &text, layout_for(Shape::CLASSIC)?);
+    }
+    if let Some(cells) = pencil_mark_cells(&text) {
+        let shape = Shape::from_cell_count(cells)
+            .or(shape)
+            .ok_or_else(|| Failure::Input(format!("{name}: {cells} cells make no grid")))?;
+        let layout = layout_for(shape)?;
+        let candidates = pencilmarks::parse(&layout, &text)
+            .map_err(|e| Failure::Input(format!("{name}:{e}")))?;
+        return Ok(Position { layout, candidates });
+    }
+    let entry = read_str(&text, ReadOptions { shape })
+        .next()
+        .ok_or_else(|| Failure::Input(format!("{name}: no puzzle found")))?
+        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let layout = match &entry.variant {
+        Some(v) => Layout::with_variant(entry.grid.shape(), v.clone())
+            .map_err(|e| Failure::Input(format!("{name}: {e}")))?,
+        None => layout_for(entry.grid.shape())?,
+    };
+    let candidates = Logic::new(&layout)
+        .start(&entry.grid)
+        .map_err(|e| Failure::Input(format!("{name}: line {}: {e}", entry.line)))?;
+    Ok(Position { layout, candidates })
+}
+
+/// The position of the first library line of the text.
+fn library_line(name: &str, text: &str, layout: Layout) -> Result<Position, Failure> {
+    for (k, line) in text.lines().enumerate() {
+        let parsed =
+            reglib::parse_line(line, k + 1).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+        if let Some(entry) = parsed {
+            let candidates = entry
+                .position(&layout)
+                .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+            return Ok(Position { layout, candidates });
+        }
+    }
+    Err(Failure::Input(format!("{name}: no library line found")))
+}
+
+/// The number of cells if the text looks like a pencil-mark grid: border lines (only `.`,
+/// `-`, `+`, `:`, `'`, `*`, `|`) aside, every word between blanks and `|` is a run of digits,
+/// at least one has two or more, and they make a whole grid. A compact puzzle row (`53..7....`)
+/// has `.` inside its words, so it is never taken for pencil marks.
+fn pencil_mark_cells(text: &str) -> Option<usize> {
+    let border = |c: char| ".-+:'*|".contains(c) || c.is_whitespace();
+    let words: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#') && !l.chars().all(border))
+        .flat_map(|l| l.split(|c: char| c.is_whitespace() || "|:'*".contains(c)))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let digits = |w: &&str| w.chars().all(|c| c.is_ascii_alphanumeric());
+    let several = words.iter().any(|w| w.len() > 1);
+    let cells = words.len();
+    (several && words.iter().all(digits) && Shape::from_cell_count(cells).is_some())
+        .then_some(cells)
+}
