@@ -161,3 +161,24 @@ fn impossible_requests_end_with_a_message() {
     assert_eq!(symmetry.code, Some(2));
     assert_contains(&symmetry.stderr, "unknown symmetry");
 }
+
+#[test]
+fn levels_regrade_to_themselves() {
+    for level in ["easy", "medium", "hard"] {
+        let run = sudoku(
+            &[
+                "generate", "--level", level, "--count", "4", "--seed", "8", "--rate", "--jobs",
+                "2",
+            ],
+            None,
+        );
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let rated = sudoku(&["rate", "--format", "line"], Some(&run.stdout));
+        assert_eq!(rated.code, Some(0), "{}", rated.stderr);
+        for (made, regraded) in run.stdout.lines().zip(rated.stdout.lines()) {
+            let (_, label) = made.split_once('\t').expect("a label");
+            assert!(label.starts_with(&format!("{level} ")), "{made}");
+            assert_eq!(made, regraded, "the label is the grade `rate` gives");
+        }
+    }
+}

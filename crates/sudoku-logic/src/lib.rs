@@ -68,6 +68,7 @@
 pub mod bits;
 pub mod candidates;
 pub mod explain;
+pub mod generate;
 pub mod geometry;
 pub mod grade;
 pub mod hint;

@@ -7,9 +7,11 @@
 use std::io::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use sudoku_core::dig::{DigError, DigOptions, Digger, Dug, Symmetry};
+use sudoku_core::dig::{DigOptions, Symmetry};
 use sudoku_core::format::OutputFormat;
 use sudoku_core::{Layout, Shape};
+use sudoku_logic::Level;
+use sudoku_logic::generate::{GenerateError, Generated, Generator, Request};
 
 use crate::batch::{self, VariantArgs, VariantSpec};
 use crate::failure::Failure;
@@ -33,6 +35,14 @@ pub struct Args {
     /// How many puzzles.
     #[arg(long, value_name = "N", default_value_t = 1)]
     count: u64,
+
+    /// The difficulty, on HoDoKu's scale: easy, medium, hard, unfair, extreme (any by default).
+    #[arg(long, value_name = "LEVEL")]
+    level: Option<LevelArg>,
+
+    /// Label each puzzle with its level and score.
+    #[arg(long)]
+    rate: bool,
 
     /// The box shape, rows x columns: `2x2` (4x4 grid), `2x3` (6x6), `3x3`, `4x4` (16x16)...
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
@@ -59,9 +69,10 @@ pub struct Args {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
 
-    /// Full grids to try per puzzle before giving up on a request.
-    #[arg(long, value_name = "N", default_value_t = 200)]
-    attempts: usize,
+    /// Full grids to try per puzzle before giving up on a request (default: 200, or 2000 with
+    /// --level).
+    #[arg(long, value_name = "N")]
+    attempts: Option<usize>,
 
     /// Worker threads (0 = one per core); the output is the same for any number.
     #[arg(long, value_name = "J", default_value_t = 1)]
@@ -74,6 +85,28 @@ pub struct Args {
     /// Print the number of puzzles, the CPU and wall time and puzzles per second on stderr.
     #[arg(long)]
     stats: bool,
+}
+
+/// `--level` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LevelArg {
+    Easy,
+    Medium,
+    Hard,
+    Unfair,
+    Extreme,
+}
+
+impl From<LevelArg> for Level {
+    fn from(l: LevelArg) -> Level {
+        match l {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+            LevelArg::Unfair => Level::Unfair,
+            LevelArg::Extreme => Level::Extreme,
+        }
+    }
 }
 
 /// `N` or `MIN-MAX`.
@@ -110,24 +143,42 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         s
     });
     let (min_givens, max_givens) = args.givens.unwrap_or((0, usize::MAX));
-    let options = DigOptions {
-        symmetry: args.symmetry,
-        min_givens,
-        max_givens,
-        minimal: args.minimal,
-        attempts: args.attempts,
+    let level = args.level.map(Level::from);
+    let attempts = args
+        .attempts
+        .unwrap_or(if level.is_some() { 2000 } else { 200 });
+    let request = Request {
+        level,
+        dig: DigOptions {
+            symmetry: args.symmetry,
+            min_givens,
+            max_givens,
+            minimal: args.minimal,
+            attempts,
+        },
+        attempts,
     };
     let indices: Vec<u64> = (0..args.count).collect();
     let threads = batch::thread_count(args.jobs);
-    let init = || Digger::new(layout.clone());
-    let work = |digger: &mut Digger, &k: &u64| digger.generate(&options, puzzle_seed(seed, k));
+    let init = || Generator::new(&layout);
+    let work =
+        |generator: &mut Generator, &k: &u64| generator.generate(&request, puzzle_seed(seed, k));
     let mut out = Output::stdout();
     let mut made = 0;
     let variant_out = (!variant.is_plain()).then_some(&variant);
-    let deliver = |_: &u64, dug: Result<Dug, DigError>| match dug {
-        Ok(dug) => {
+    let deliver = |_: &u64, generated: Result<Generated, GenerateError>| match generated {
+        Ok(g) => {
             made += 1;
-            let text = args.format.write(&dug.puzzle, "", variant_out);
+            let label = if args.rate {
+                let level = g
+                    .grade
+                    .level
+                    .map_or("beyond".to_string(), |l| l.to_string());
+                format!("{level} {}", g.grade.score)
+            } else {
+                String::new()
+            };
+            let text = args.format.write(&g.puzzle, &label, variant_out);
             out.write_all(text.as_bytes()).map_err(Failure::from)
         }
         Err(e) => Err(Failure::Unmet(e.to_string())),

@@ -1,0 +1,278 @@
+//! Puzzles at a chosen difficulty: [`Generator`] digs unique puzzles with
+//! [`sudoku_core::dig`] (symmetry, range of givens, minimality) and grades them with
+//! [`Logic`], keeping one whose level is the one asked for.
+//!
+//! How the level is reached: an easy puzzle is dug only as far as it stays easy (each removal
+//! is graded, and one that would make it harder is put back), so easy puzzles come out easy
+//! by construction and keep plenty of givens. Harder levels need a puzzle dug deep, so a
+//! candidate is dug as far as uniqueness allows (within the range of givens), graded once,
+//! and kept if its level matches; otherwise a new full grid is tried, up to a bound, after
+//! which the request fails with a clear message rather than running on.
+//!
+//! Every choice comes from the seed, so the same seed and request give the same puzzle.
+//!
+//! ```
+//! use sudoku_core::Layout;
+//! use sudoku_logic::generate::{Generator, Request};
+//! use sudoku_logic::Level;
+//!
+//! let mut generator = Generator::new(&Layout::classic());
+//! let request = Request { level: Some(Level::Easy), ..Request::default() };
+//! let made = generator.generate(&request, 7).unwrap();
+//! assert_eq!(made.grade.level, Some(Level::Easy));
+//! assert_eq!(generator.generate(&request, 7).unwrap().puzzle, made.puzzle);
+//! ```
+
+use exact_cover::Rng;
+use sudoku_core::dig::{DigError, DigOptions, Digger, Symmetry};
+use sudoku_core::{Grid, Layout};
+use thiserror::Error;
+
+use crate::grade::Grade;
+use crate::logic::Logic;
+use crate::technique::Level;
+
+/// What to generate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// The level, or `None` for any.
+    pub level: Option<Level>,
+    /// Symmetry, range of givens, minimality.
+    pub dig: DigOptions,
+    /// Full grids to try before giving up on the level.
+    pub attempts: usize,
+}
+
+impl Default for Request {
+    fn default() -> Request {
+        Request {
+            level: None,
+            dig: DigOptions::default(),
+            attempts: 2000,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The givens: exactly one solution.
+    pub puzzle: Grid,
+    /// The solution.
+    pub solution: Grid,
+    /// Its grade.
+    pub grade: Grade,
+    /// The symmetry of the givens.
+    pub symmetry: Symmetry,
+}
+
+/// A request that could not be met.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    /// The digging part cannot be met (symmetry, givens, minimality).
+    #[error(transparent)]
+    Dig(#[from] DigError),
+    /// No puzzle of the level turned up.
+    #[error(
+        "no {level} puzzle{detail} was found in {attempts} attempts; try another level, a wider \
+         range of givens or another symmetry"
+    )]
+    Level {
+        /// The level asked for.
+        level: Level,
+        /// What else was asked (`" with 30..=34 givens"`...), for the message.
+        detail: String,
+        /// Attempts made.
+        attempts: usize,
+    },
+}
+
+/// A generator for one layout; keep it for many puzzles (it keeps its solvers).
+#[derive(Debug, Clone)]
+pub struct Generator {
+    digger: Digger,
+    logic: Logic,
+}
+
+impl Generator {
+    /// A generator for puzzles of this layout.
+    pub fn new(layout: &Layout) -> Generator {
+        Generator {
+            digger: Digger::new(layout.clone()),
+            logic: Logic::new(layout),
+        }
+    }
+
+    /// A puzzle meeting the request, everything decided by `seed`.
+    pub fn generate(&mut self, request: &Request, seed: u64) -> Result<Generated, GenerateError> {
+        let Some(level) = request.level else {
+            let dug = self.digger.generate(&request.dig, seed)?;
+            let grade = self.grade(&dug.puzzle);
+            return Ok(Generated {
+                puzzle: dug.puzzle,
+                solution: dug.solution,
+                grade,
+                symmetry: dug.symmetry,
+            });
+        };
+        let mut rng = Rng::new(seed);
+        let attempts = request.attempts.max(1);
+        let one_grid = DigOptions {
+            attempts: 1,
+            ..request.dig.clone()
+        };
+        let mut dig_failures = 0;
+        for _ in 0..attempts {
+            let attempt_seed = rng.next_u64();
+            let dug = if level == Level::Easy {
+                // Easy by construction: no removal may make it harder than easy.
+                let logic = &self.logic;
+                let accept = |p: &Grid| grade_of(logic, p).level == Some(Level::Easy);
+                self.digger.generate_with(&one_grid, attempt_seed, accept)
+            } else {
+                self.digger.generate(&one_grid, attempt_seed)
+            };
+            let dug = match dug {
+                Ok(d) => d,
+                Err(_) => {
+                    dig_failures += 1;
+                    continue;
+                }
+            };
+            let grade = self.grade(&dug.puzzle);
+            if grade.level == Some(level) {
+                return Ok(Generated {
+                    puzzle: dug.puzzle,
+                    solution: dug.solution,
+                    grade,
+                    symmetry: dug.symmetry,
+                });
+            }
+        }
+        if dig_failures == attempts {
+            // Not one grid could be dug as asked: say so, not "no such level".
+            return Err(self
+                .digger
+                .generate(&request.dig, seed)
+                .err()
+                .map_or_else(|| level_error(level, request, attempts), GenerateError::Dig));
+        }
+        Err(level_error(level, request, attempts))
+    }
+
+    fn grade(&self, puzzle: &Grid) -> Grade {
+        grade_of(&self.logic, puzzle)
+    }
+}
+
+/// The grade of a puzzle the digger made (always a valid grid of the layout).
+fn grade_of(logic: &Logic, puzzle: &Grid) -> Grade {
+    match logic.solve_path(puzzle) {
+        Ok(path) => path.grade(),
+        Err(e) => unreachable!("a dug puzzle is a valid grid of its layout: {e}"),
+    }
+}
+
+fn level_error(level: Level, request: &Request, attempts: usize) -> GenerateError {
+    let d = &request.dig;
+    let mut detail = String::new();
+    if d.symmetry != Symmetry::None {
+        detail += &format!(" with {} symmetry", d.symmetry);
+    }
+    if d.min_givens > 0 || d.max_givens < usize::MAX {
+        let max = if d.max_givens == usize::MAX {
+            "any".to_string()
+        } else {
+            d.max_givens.to_string()
+        };
+        detail += &format!(" with {}..={max} givens", d.min_givens);
+    }
+    if d.minimal {
+        detail += ", minimal,";
+    }
+    GenerateError::Level {
+        level,
+        detail,
+        attempts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::{Engine, Shape, Solver};
+
+    fn check(layout: &Layout, made: &Generated, request: &Request) {
+        let mut solver = Solver::new(layout.clone(), Engine::Dlx).unwrap();
+        assert_eq!(solver.count(&made.puzzle, 2).unwrap(), 1, "{}", made.puzzle);
+        if let Some(level) = request.level {
+            assert_eq!(made.grade.level, Some(level), "{}", made.puzzle);
+        }
+        let regraded = Logic::new(layout).grade(&made.puzzle).unwrap();
+        assert_eq!(regraded, made.grade);
+        assert!(
+            request.dig.symmetry.holds(&made.puzzle) || request.dig.symmetry == Symmetry::Random
+        );
+        let givens = made.puzzle.given_count();
+        assert!(givens >= request.dig.min_givens && givens <= request.dig.max_givens);
+    }
+
+    #[test]
+    fn every_level_up_to_hard_regrades_to_itself() {
+        let layout = Layout::classic();
+        let mut generator = Generator::new(&layout);
+        for level in [Level::Easy, Level::Medium, Level::Hard] {
+            for (seed, symmetry) in [(1, Symmetry::None), (2, Symmetry::Rotate180)] {
+                let request = Request {
+                    level: Some(level),
+                    dig: DigOptions {
+                        symmetry,
+                        ..DigOptions::default()
+                    },
+                    ..Request::default()
+                };
+                let made = generator.generate(&request, seed).unwrap();
+                check(&layout, &made, &request);
+                assert_eq!(generator.generate(&request, seed).unwrap(), made);
+            }
+        }
+    }
+
+    #[test]
+    fn easy_puzzles_keep_many_givens() {
+        let layout = Layout::classic();
+        let mut generator = Generator::new(&layout);
+        let request = Request {
+            level: Some(Level::Easy),
+            dig: DigOptions {
+                min_givens: 34,
+                max_givens: 38,
+                ..DigOptions::default()
+            },
+            ..Request::default()
+        };
+        for seed in 0..5 {
+            let made = generator.generate(&request, seed).unwrap();
+            check(&layout, &made, &request);
+        }
+    }
+
+    #[test]
+    fn small_grids_and_impossible_requests() {
+        let layout = Layout::new(Shape::new(2, 2).unwrap());
+        let mut generator = Generator::new(&layout);
+        let easy = Request {
+            level: Some(Level::Easy),
+            ..Request::default()
+        };
+        let made = generator.generate(&easy, 3).unwrap();
+        check(&layout, &made, &easy);
+        let extreme = Request {
+            level: Some(Level::Extreme),
+            attempts: 30,
+            ..Request::default()
+        };
+        let e = generator.generate(&extreme, 3).unwrap_err();
+        assert!(e.to_string().contains("no extreme puzzle"), "{e}");
+    }
+}
