@@ -25,10 +25,10 @@
 //! or invalid givens with the house and cells that clash.
 //!
 //! [`Transform`] is a symmetry (relabel digits, transpose, rotate, reflect, permute rows in a
-//! band, bands, columns in a stack, stacks); [`canonical`] gives the smallest equivalent grid,
+//! band, bands, columns in a stack, stacks); [`canonical()`] gives the smallest equivalent grid,
 //! so equivalent puzzles can be recognised.
 //!
-//! [`format`] reads batches of puzzles (one per line with labels, multi-line grids with or
+//! [`format`](mod@format) reads batches of puzzles (one per line with labels, multi-line grids with or
 //! without separators, JSON), each result carrying its line number, and writes lines, pretty
 //! grids, JSON and CSV.
 //!

@@ -63,11 +63,11 @@ pub struct Args {
     #[arg(long, value_name = "AXIS", value_parser = ["cols", "rows"])]
     mirror: Option<String>,
 
-    /// Reorder the bands: new band k is old band ORDER[k] (`312`).
+    /// Reorder the bands: the band in place k is the band ORDER names at k (`312`: the third on top).
     #[arg(long, value_name = "ORDER")]
     bands: Option<String>,
 
-    /// Reorder the stacks: new stack k is old stack ORDER[k].
+    /// Reorder the stacks: the stack in place k is the stack ORDER names at k.
     #[arg(long, value_name = "ORDER")]
     stacks: Option<String>,
 

@@ -5,7 +5,7 @@
 //! started on. A malformed puzzle is an error naming its line (and the column or cell where it
 //! can) and reading goes on with the next line. The reader takes, mixed freely:
 //!
-//! * one puzzle per line ([`line`]), with a label after it;
+//! * one puzzle per line ([`line`](mod@line)), with a label after it;
 //! * grids over several lines ([`grid`]), with or without `|`, `-`, `+` separators;
 //! * JSON objects ([`json`]), one per line or spread over lines, or arrays of them;
 //! * comments: lines starting with `#`, and the `[...]` section headers of `.sdk` files
