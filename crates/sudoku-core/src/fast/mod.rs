@@ -25,9 +25,9 @@
 //! of the band (0..3) and column `c` (0..9), 27 bits in all. A placed digit keeps its bit and
 //! loses every other bit of its row, so "row `r` of the word has one bit" means "placed". A
 //! separate word per band holds the cells no digit is placed in yet. 27 band words plus the
-//! words as last propagated (to see which changed), the 3 unsolved masks and the 3 masks of
-//! bivalue cells (for the guess) are the whole state: 240 bytes, copied once per guess
-//! instead of being undone.
+//! words as last propagated (to see which changed), the 3 unsolved masks, the 3 masks of
+//! bivalue cells (for the guess) and a mask of the words the other rules changed are the
+//! whole state: 244 bytes, copied once per guess instead of being undone.
 //!
 //! Why bands: placing a digit is then a handful of AND operations. Its column is one 9-bit
 //! mask repeated three times (`c | c << 9 | c << 18`) and cleared in the digit's three band
@@ -48,7 +48,11 @@
 //! clears that column from the digit's other two bands (table `POINT_OUT`), which is both
 //! pointing along columns and the column of a placed digit. Band updates run until no word
 //! changes; which words changed is found by comparing the state with its copy as last
-//! propagated, a compare without branches.
+//! propagated, a compare without branches, once per sweep: the sweep then updates those
+//! words in turn, and as the choice of the next word never waits for the result of the last
+//! update, the CPU overlaps the updates of a sweep (their table lookups are a long chain).
+//! The first sweep after another rule (or a guess) changed some words needs no compare:
+//! that rule marks the words it changed.
 //!
 //! When they are stable, slower rules run in turn, each starting the band updates again as
 //! soon as it removes something:
@@ -92,17 +96,58 @@
 //!
 //! Profile (forum hardest 11+, first solution): about two thirds of the time is band updates
 //! (about 1,600 per puzzle, 13 per propagation), then the column rule (12%), naked singles
-//! (9%) and the guess choice (9%); copying the state per guess is under 1%.
+//! (9%) and the guess choice (9%); copying the state per guess is under 1%. Per puzzle there
+//! are about 780 sweeps (two updates per sweep), 144 naked-singles passes (73 find
+//! something) and 70 column-rule passes. After the changes of issue 4 (`perf record -e
+//! cpu-clock`, the VM has no hardware counters, lines mapped to functions): band update
+//! with its lookups 41%, the sweep compare 21%, column rule 11%, naked singles 9%, guess
+//! choice 5%.
 //!
 //! Kept:
 //! * the band update without branches on the band or the digit (the pointing mask is ANDed
-//!   into all three of the digit's words, its own with all ones; the placed cells are cleared
-//!   from all nine digits and the word written back): 5-12% faster on every set;
+//!   into the digit's other two words, found by a table; the placed cells are cleared from
+//!   all nine digits and the word written back): 5-12% faster on every set;
+//! * no wide loads over words just stored (issue 4). `perf` showed the "which words changed"
+//!   compare, which the compiler had vectorised, stalling on its 16-byte loads (stores of 4
+//!   bytes cannot be forwarded to them), and the pointing ANDs of the update merged into one
+//!   8-byte load for the same reason. The compare is now three scalar shift chains of nine
+//!   (recurrences are not vectorised; three chains, not one of 27, for a third the latency),
+//!   and the pointing goes to the two other bands by index (not adjacent, so not merged):
+//!   5-15% faster on the hard sets, where the compare was about a fifth of the time;
+//! * setting up the state in one branch-free pass (issue 4): the givens are checked with one
+//!   bit per digit and row, column and box, and gathered per digit and band (cells, rows and
+//!   boxes, columns), with value 0 gathering the empty cells; the 27 words are then built
+//!   in one go instead of clearing words given by given. With the solved grid read three
+//!   bits per word (a solved word has exactly three) instead of a loop on the bits, this
+//!   made the 17-clue set 15-25% faster, where set-up was a quarter of the time;
+//! * the first sweep after naked singles, the column rule or a guess takes the words that
+//!   rule marked instead of comparing all 27 (about a third of the sweeps; issue 4): 1-6%
+//!   faster on every set in one A/B run, -2% to +5% in a second; kept, as it does strictly
+//!   less work;
 //! * one bivalue cell per band in the guess choice (above): fewer guesses and a cheaper
 //!   choice, 1-10% faster.
 //!
-//! Full sets after these changes (`sudoku bench`, median of 3 rounds, puzzles per CPU
-//! second; the peer is the `sudoku` crate; guesses per puzzle are ours):
+//! Full sets (`sudoku bench --engine fast,peer --rounds 3`, median of 3 rounds, puzzles per
+//! CPU second; the peer is the `sudoku` crate; guesses per puzzle are ours), after the
+//! changes of issue 4 and, below, before them:
+//!
+//! | set, mode | fast | peer | fast/peer | guesses |
+//! |---|---:|---:|---:|---:|
+//! | 17-clue (49,158), first | 416k | 343k | 1.21 | 0.92 |
+//! | 17-clue, count two | 364k | 325k | 1.12 | 1.32 |
+//! | top1465, first | 104k | 95.3k | 1.09 | 9.85 |
+//! | top1465, count two | 63.3k | 56.7k | 1.11 | 15.7 |
+//! | forum hardest 11+ (48,766), first | 23.9k | 22.1k | 1.08 | 60.6 |
+//! | forum hardest 11+, count two | 12.7k | 12.1k | 1.05 | 116 |
+//! | forum hardest 1106 (375), first | 22.7k | 16.9k | 1.34 | 63.8 |
+//! | forum hardest 1106, count two | 6.46k | 5.95k | 1.09 | 220 |
+//!
+//! The old and the new solver side by side in one process (3 rounds, alternating with the
+//! peer; the machine's noise is about ±10% per row) gave new/old 1.25 and 1.23 on 17-clue
+//! (first, count two), 1.24 and 1.05 on top1465, 1.07 and 1.13 on forum 11+, 1.17 and 1.09
+//! on 1106; an earlier such run 1.32/1.27, 1.17/1.19, 1.20/1.15, 1.04/0.97.
+//!
+//! Before issue 4:
 //!
 //! | set, mode | fast | peer | fast/peer | guesses |
 //! |---|---:|---:|---:|---:|
@@ -116,7 +161,9 @@
 //! | forum hardest 1106, count two | 6.07k | 6.54k | 0.93 | 220 |
 //!
 //! So the search is small (tdoku's size, well under JCZSolve's) and each node is what costs:
-//! about three times a JCZSolve node. That is where the next gains are.
+//! still about two and a half times a JCZSolve node after issue 4. The sweep compare (a
+//! fifth of the time) and the latency of the update's lookup chain (load, `SHRINK`,
+//! `COMPLEX`, `POINT_OUT`) are where the next gains are.
 //!
 //! Tried and dropped:
 //! * a dirty mask kept up to date by every elimination instead of comparing the words with
@@ -124,7 +171,24 @@
 //!   shift per cleared word cost more than the compare of all 27 words per sweep saved: 2-10%
 //!   slower, in the lowest-dirty-first order and in sweep order alike;
 //! * dropping the column rule (stacks): per guess cheaper, but 30% more guesses (forum 11+
-//!   60 to 79 first, 117 to 155 count two), 1-19% slower overall.
+//!   60 to 79 first, 117 to 155 count two), 1-19% slower overall;
+//! * (issue 4) the dirty mask kept by the band update itself (pointing: two compares with
+//!   the words it just loaded; the placed cells: a bit per digit that had them), taking the
+//!   lowest dirty word each time: the same number of updates (1,614 against 1,576 per puzzle
+//!   on forum 11+), but 3-10% slower, because each update's choice now waits on the last
+//!   update's result and the updates no longer overlap. Done by sweeps instead (the next
+//!   sweep's mask gathered during this one, so the choice does not wait): hard sets 3-7%
+//!   faster, 17-clue 10% slower (the marking costs each update about 20 instructions, and
+//!   17-clue puzzles sweep five words at a time, not two). A hybrid (pointing marked by the
+//!   update, then a compare of only the bands where a digit was placed): 5-13% slower;
+//! * (issue 4) skipping the nine-word clear when the update placed nothing new: a branch
+//!   taken about half the time (812 of 1,576 updates place something on forum 11+), slower;
+//! * (issue 4) running the column rule right after naked singles that found something,
+//!   before going back to the band updates (the same fixed point and guesses, fewer sweeps
+//!   that find nothing): 5-10% slower, the column rule then runs twice as often;
+//! * (issue 4) dropping the first store of the updated word and masking the `COMPLEX` index
+//!   to drop its bounds check: no difference measured. (Three compare chains of nine against
+//!   one of 27 measured 1-2% faster, about the noise; kept as the shorter latency.)
 //!
 //! # Portable code, no SIMD
 //!

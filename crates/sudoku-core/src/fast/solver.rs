@@ -2,11 +2,12 @@
 //!
 //! See the module documentation of [`crate::fast`] for the bit layout and the rules.
 
-use super::tables::{ALL, COMPLEX, PERM_KEEP, POINT_OUT, POP9, ROW, SHRINK};
+use super::tables::{COMPLEX, PERM_KEEP, POINT_OUT, POP9, ROW, SHRINK};
 
 /// The whole search state of one node: 27 band words, the words as they were when last
 /// propagated (a word that differs from its copy must be looked at again), the unsolved
-/// cells and the bivalue cells per band. 60 words, copied once per guess.
+/// cells and the bivalue cells per band, and the words changed outside the band updates.
+/// 61 words, copied once per guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
     /// `cand[3 * d + b]`: where digit `d` (0..9) may still go in band `b`; placed digits stay.
@@ -18,6 +19,10 @@ pub(super) struct State {
     /// Unsolved cells with two candidates, per band, as the last naked-singles pass saw them;
     /// that pass runs on the fixed point, so the guess needs no count of its own.
     pairs: [u32; 3],
+    /// Bit `i`: word `i` was changed by a rule other than the band update (the guess, naked
+    /// singles, the column rule): the first sweep of the band updates takes these words
+    /// without comparing all 27 with `prev`.
+    dirty: u32,
 }
 
 /// Why a puzzle cannot even be set up.
@@ -126,43 +131,48 @@ impl State {
                 value: puzzle[cell],
             });
         }
-        let mut seen = [0u16; 27];
-        for (cell, &v) in puzzle.iter().enumerate() {
-            let (r, c) = (cell / 9, cell % 9);
-            let bit = (1u16 << v) & !1;
-            let houses = [r, 9 + c, 18 + (r / 3) * 3 + c / 3];
-            if houses.iter().any(|&h| seen[h] & bit != 0) {
-                return Err(clash(puzzle, cell));
-            }
-            for h in houses {
-                seen[h] |= bit;
+        // One pass, without a branch on the cell's value: index 0 of the tables below gathers
+        // the empty cells (and its digit bit is 0, so empty cells never clash).
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        // `placed[v][b]`: the cells of band `b` holding `v` (0: the empty cells); `elim`: the
+        // rows and boxes of band `b` that `v` is placed in; `colset[v]`: its columns.
+        let mut placed = [[0u32; 3]; 10];
+        let mut elim = [[0u32; 3]; 10];
+        let mut colset = [0u32; 10];
+        for b in 0..3 {
+            for rr in 0..3 {
+                let r = 3 * b + rr;
+                for (c, col) in cols.iter_mut().enumerate() {
+                    let cell = 9 * r + c;
+                    // Bytes over 9 were rejected above; `% 10` only spares a bounds check.
+                    let v = puzzle[cell] as usize % 10;
+                    let digit = (1u16 << v) & !1;
+                    let bx = 3 * b + c / 3;
+                    if (rows[r] | *col | boxes[bx]) & digit != 0 {
+                        return Err(clash(puzzle, cell));
+                    }
+                    rows[r] |= digit;
+                    *col |= digit;
+                    boxes[bx] |= digit;
+                    placed[v][b] |= 1 << (9 * rr + c);
+                    elim[v][b] |= ROW << (9 * rr) | spread(0o7 << (3 * (c / 3)));
+                    colset[v] |= 1 << c;
+                }
             }
         }
+        let empty = placed[0];
         let mut s = State {
-            cand: [ALL; 27],
+            cand: [0; 27],
             prev: [u32::MAX; 27],
-            unsolved: [ALL; 3],
+            unsolved: empty,
             pairs: [0; 3],
+            dirty: (1 << 27) - 1,
         };
-        for (cell, &v) in puzzle.iter().enumerate() {
-            if v == 0 {
-                continue;
+        for d in 0..9 {
+            let col = spread(colset[d + 1]);
+            for b in 0..3 {
+                s.cand[3 * d + b] = (empty[b] & !col & !elim[d + 1][b]) | placed[d + 1][b];
             }
-            let d = (v - 1) as usize;
-            let (r, c) = (cell / 9, cell % 9);
-            let (b, rr) = (r / 3, r % 3);
-            let bit = 1u32 << (9 * rr + c);
-            let col = spread(1 << c);
-            for b2 in 0..3 {
-                s.cand[3 * d + b2] &= !col;
-            }
-            let bx = spread(0o7 << (3 * (c / 3)));
-            s.cand[3 * d + b] &= !(ROW << (9 * rr)) & !bx;
-            for d2 in 0..9 {
-                s.cand[3 * d2 + b] &= !bit;
-            }
-            s.cand[3 * d + b] |= bit;
-            s.unsolved[b] &= !bit;
         }
         Ok(s)
     }
@@ -172,14 +182,13 @@ impl State {
         let mut g = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
+                // Solved, a digit sits in exactly three cells of each band: no loop on the bits.
                 let mut w = self.cand[3 * d + b];
-                while w != 0 {
+                debug_assert_eq!(w.count_ones(), 3);
+                for _ in 0..3 {
                     let bit = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    let (rr, c) = (bit / 9, bit % 9);
-                    if let Some(x) = g.get_mut(27 * b + 9 * rr + c) {
-                        *x = d as u8 + 1;
-                    }
+                    w &= w.wrapping_sub(1);
+                    g[(27 * b + bit) % 81] = d as u8 + 1;
                 }
             }
         }
@@ -208,13 +217,14 @@ impl State {
         self.cand[i] = a;
         self.prev[i] = a;
         // The digit's other two bands lose the columns a box of this band is confined to.
-        // All three words are ANDed, this one with all ones: a branch on `b` would be
-        // mispredicted about a third of the time.
+        // Their indices come from a table, not a branch on `b` (mispredicted a third of the
+        // time), and are not adjacent, so the compiler does not merge the two ANDs into one
+        // 8-byte load over words just stored 4 bytes at a time (a store-forwarding stall).
         let out = POINT_OUT[fold(a) as usize];
         let d3 = 3 * d;
-        self.cand[d3] &= out | KEEP[b][0];
-        self.cand[d3 + 1] &= out | KEEP[b][1];
-        self.cand[d3 + 2] &= out | KEEP[b][2];
+        let [o1, o2] = OTHER[b];
+        self.cand[d3 + o1] &= out;
+        self.cand[d3 + o2] &= out;
         // Every row is non-empty now; a row with one bit is a placement.
         let r0 = a & ROW;
         let r1 = a & (ROW << 9);
@@ -233,23 +243,32 @@ impl State {
     }
 
     /// Band updates until every word is stable. The words to update are found all at once as
-    /// a bit mask (a compare the compiler vectorises), so stable words cost no branch.
+    /// a bit mask, so stable words cost no branch, and the next word to update never waits
+    /// for the last update's result: the updates of one sweep overlap in the CPU.
     #[inline(always)]
     fn bands(&mut self) -> bool {
+        let mut dirty = self.dirty;
+        self.dirty = 0;
         loop {
-            let mut dirty = 0u32;
-            for i in 0..27 {
-                dirty |= ((self.cand[i] != self.prev[i]) as u32) << i;
-            }
-            if dirty == 0 {
-                return true;
-            }
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
                 if !self.update(i / 3, i % 3) {
                     return false;
                 }
+            }
+            // Shift chains (recurrences the compiler does not vectorise): the vectorised
+            // compare loaded 16 bytes over words just written 4 bytes at a time, which cannot
+            // be store-forwarded and stalled. Three chains of nine, for a third the latency.
+            let (mut t0, mut t1, mut t2) = (0u32, 0u32, 0u32);
+            for i in (0..9).rev() {
+                t0 = t0 << 1 | (self.cand[i] != self.prev[i]) as u32;
+                t1 = t1 << 1 | (self.cand[9 + i] != self.prev[9 + i]) as u32;
+                t2 = t2 << 1 | (self.cand[18 + i] != self.prev[18 + i]) as u32;
+            }
+            dirty = t0 | t1 << 9 | t2 << 18;
+            if dirty == 0 {
+                return true;
             }
         }
     }
@@ -287,6 +306,7 @@ impl State {
                             return Pass::Contradiction;
                         }
                         *w &= !rows_of(hit) | hit;
+                        self.dirty |= 1 << (3 * d + b);
                     }
                 }
             }
@@ -324,6 +344,7 @@ impl State {
                 self.cand[d3] &= spread(k0);
                 self.cand[d3 + 1] &= spread(k1);
                 self.cand[d3 + 2] &= spread(k2);
+                self.dirty |= 7 << d3;
             }
         }
         pass
@@ -397,9 +418,8 @@ impl State {
     }
 }
 
-/// `KEEP[b][k]`: all ones where band `k` is band `b` itself, which the pointing mask of
-/// [`State::update`] must leave alone.
-const KEEP: [[u32; 3]; 3] = [[u32::MAX, 0, 0], [0, u32::MAX, 0], [0, 0, u32::MAX]];
+/// `OTHER[b]`: the two bands other than `b`.
+const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// A search: counts solutions up to `limit` and keeps the first.
 pub(super) struct Search {
@@ -437,10 +457,12 @@ impl Search {
             self.guesses += 1;
             let mut child = s;
             child.cand[i] &= !rows_of(bit) | bit;
+            child.dirty = 1 << i;
             if self.node(child) {
                 return true;
             }
             s.cand[i] &= !bit;
+            s.dirty = 1 << i;
         }
     }
 
