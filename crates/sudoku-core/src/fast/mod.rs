@@ -74,10 +74,14 @@
 //! unsolved cell when no cell has two), places its lowest digit in a copy of the state and
 //! searches that; then it removes the digit in the original and goes on propagating, where
 //! the bivalue cell becomes a naked single. Each copy is one *guess* in [`Stats`]. Of the
-//! first bivalue cell of each band it takes the one whose two digits have the most
-//! candidates left in their band: placing a digit that is far from settled removes the most.
-//! Measured against "the first bivalue cell" this saves about 15% of the guesses to the first
-//! solution and 20-30% of those to count two on the forum's hardest puzzles. Scoring the
+//! first bivalue cell of each band it takes the one whose two digits both have many
+//! candidates left in their band, scored `4 * min - max` of the two counts: placing a digit
+//! that is far from settled removes the most, and as each branch places one of the two, a
+//! balanced pair beats a lopsided one. The digit with more candidates is tried first.
+//! Scoring the sum of the two counts (as before issue 5) saved, against "the first bivalue
+//! cell", about 15% of the guesses to the first solution and 20-30% of those to count two on
+//! the forum's hardest puzzles; the balanced score and the order save another 5-20% (figures
+//! under issue 5 below). Under the sum score, scoring the
 //! first two bivalue cells of each band (as this solver did before) took slightly *more*
 //! guesses than scoring one (forum hardest 11+, 10,000 puzzles: 60.6 against 59.6 to the
 //! first solution, 116.4 against 114.6 to count two; 1106: 67.8 against 63.8), and the first
@@ -103,7 +107,64 @@
 //! with its lookups 41%, the sweep compare 21%, column rule 11%, naked singles 9%, guess
 //! choice 5%.
 //!
+//! Issue 5 (guess choice; guesses are exact, first 10,000 puzzles of each set unless said):
+//!
+//! | score of the bivalue cell, first digit tried | forum 11+ first, two | 1106 first, two | top1465 first, two |
+//! |---|---:|---:|---:|
+//! | sum of the two counts, lower digit (before) | 59.6, 114.6 | 63.8, 220 | 9.85, 15.7 |
+//! | sum over all three bands | 59.5, 114.9 | 61.7, 214 | 9.74, 15.6 |
+//! | min of the two | 56.5, 108.8 | 59.8, 207 | 9.76, 15.1 |
+//! | min, then the larger max | 57.7, 110.8 | 60.6, 210 | 9.81, 15.3 |
+//! | min, then the smaller max | 56.3, 108.2 | 59.0, 205 | 9.46, 14.8 |
+//! | `2 min - max` / `3 min - max` | 58.0, 112.0 / 56.2, 108.0 | 61.0, 213 / 59.3, 206 | 9.60, 15.4 / 9.37, 14.8 |
+//! | `4 min - max` / `6 min - max` | 55.9, 107.5 / 56.1, 107.9 | 59.1, 205 / 59.0, 205 | 9.39, 14.8 / 9.42, 14.9 |
+//! | `4 min - max` over all three bands | 58.4, 113.1 | 59.9, 211 | 9.50, 15.1 |
+//! | `4 min - max`, the digit with fewer candidates first | 59.2, - | 63.8, - | 9.29, - |
+//! | **`4 min - max`, the digit with more candidates first (kept)** | **54.8, 107.5** | **51.4, 205** | **9.38, 14.8** |
+//! | the same, first two bivalue cells per band | 54.4, 106.2 | 54.2, 195 | 8.82, 14.4 |
+//! | `4 min - max`, lower digit first, first two cells per band | 55.2, 106.2 | 60.6, 195 | 9.32, 14.4 |
+//! | `4 min - max`, lower digit first, every bivalue cell | 54.2, 104.5 | 61.3, 193 | 9.18, 14.2 |
+//!
+//! (Ties: taking the later band, or `d1` on equal counts, changed the counts by under 1%,
+//! either way. The last bivalue cell of each band instead of the first: 17-clue 0.52 and
+//! 0.77, top1465 8.73 and 14.1, forum 11+ 54.8 and 107.8, but 1106 63.3 and 209: not kept,
+//! the hard sets are where guesses cost.) Scoring two cells per band saves 1-5% of the guesses but cost 3-20% of the
+//! time against one cell, in one A/B run of the two (5 rounds); every cell would cost more.
+//! On the full sets the kept choice took, to the first solution and to count two, 0.86 and
+//! 1.26 guesses per 17-clue puzzle (0.92, 1.32 before), 9.38 and 14.8 on top1465 (9.85,
+//! 15.7), 55.0 and 108.1 on forum 11+ (60.6, 116.0), 51.4 and 205 on 1106 (63.8, 220).
+//! In one A/B run on the full sets (old and new solver and the peer alternating, 3 rounds,
+//! median): new/old 0.98 and 1.11 on 17-clue (first, count two; noise, the guesses drop
+//! slightly), 1.01 and 1.03 on top1465, 1.16 and 1.05 on forum 11+, 1.24 and 1.07 on 1106
+//! (a second run, first 10,000 puzzles, 5 rounds: 0.94/1.00, 0.97/1.04, 1.13/1.05,
+//! 1.21/1.06; so the easy sets' first solution is flat within the noise); fast/peer in the
+//! first run:
+//!
+//! | set, mode | old/peer | new/peer | guesses new |
+//! |---|---:|---:|---:|
+//! | 17-clue, first | 1.14 | 1.12 | 0.86 |
+//! | 17-clue, count two | 1.05 | 1.17 | 1.26 |
+//! | top1465, first | 1.08 | 1.09 | 9.38 |
+//! | top1465, count two | 1.11 | 1.15 | 14.8 |
+//! | forum hardest 11+, first | 1.06 | 1.23 | 55.0 |
+//! | forum hardest 11+, count two | 1.02 | 1.07 | 108 |
+//! | forum hardest 1106, first | 1.21 | 1.50 | 51.4 |
+//! | forum hardest 1106, count two | 1.01 | 1.08 | 205 |
+//!
+//! `sudoku bench --engine fast,peer --rounds 3` on the full sets after issue 5, fast/peer:
+//! 17-clue 1.17 and 1.16 (first, count two), top1465 1.15 and 1.18, forum 11+ 1.27 and
+//! 1.17, 1106 1.52 and 1.02 (1106 is 375 puzzles and swings most from run to run).
+//!
+//! Not done in issue 5, and why: a bit-sliced hidden-singles rule per row and box would find
+//! nothing new, because the band update already places every hidden single of a row (a row
+//! left with one cell), of a box (a box left with one minirow forces its row to it, so the
+//! row loses its other minirows, and the box's minirow is then that row's one cell) and,
+//! with the column rule, of a column; a limit-1 path has nothing to skip, as the search
+//! already returns at the first solution and builds the grid once.
+//!
 //! Kept:
+//! * (issue 5) the balanced guess score and the less settled digit first (above): 5-20%
+//!   fewer guesses on the hard sets, up to 1.24 times as fast;
 //! * the band update without branches on the band or the digit (the pointing mask is ANDed
 //!   into the digit's other two words, found by a table; the placed cells are cleared from
 //!   all nine digits and the word written back): 5-12% faster on every set;

@@ -377,11 +377,12 @@ impl State {
     /// first unsolved cell and its lowest digit when no cell is bivalue.
     ///
     /// Which bivalue cell matters: of the first bivalue cell of each band, the one whose two
-    /// digits have the most candidates left in the band, i.e. the least settled digits, whose
-    /// placement removes the most and so propagates furthest. On the forum's hardest puzzles
-    /// this takes about 15% fewer guesses to the first solution and 20-30% fewer to count
-    /// two, than the first bivalue cell; scoring more cells per band took more guesses, not
-    /// fewer (see the module documentation).
+    /// digits are both far from settled in the band (most candidates left), scored
+    /// `4 * min - max` of their two counts: each branch places one of the two digits, so both
+    /// should remove much and propagate far, and a lopsided pair is worth less than a
+    /// balanced one. The digit with more candidates goes first. See the module documentation
+    /// for the figures (about 10% fewer guesses than the sum of the two counts, which took
+    /// 15-30% fewer than the first bivalue cell).
     #[inline(always)]
     fn pick(&self) -> (usize, u32) {
         let mut best: Option<(usize, u32)> = None;
@@ -399,10 +400,13 @@ impl State {
             }
             let d1 = digits.trailing_zeros() as usize % 9;
             let d2 = (digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9;
-            let score = pop27(self.cand[3 * d1 + b]) + pop27(self.cand[3 * d2 + b]);
+            let (p1, p2) = (pop27(self.cand[3 * d1 + b]), pop27(self.cand[3 * d2 + b]));
+            // Counts are at most 27, so the score is positive (0 means "no cell yet").
+            let score = 64 + 4 * p1.min(p2) - p1.max(p2);
             if score > best_score {
                 best_score = score;
-                best = Some((3 * d1 + b, bit));
+                // The less settled digit first (no branch: a conditional move).
+                best = Some((3 * if p1 > p2 { d1 } else { d2 } + b, bit));
             }
         }
         best.unwrap_or_else(|| {
