@@ -78,10 +78,10 @@
 //! candidates left in their band, scored `4 * min - max` of the two counts: placing a digit
 //! that is far from settled removes the most, and as each branch places one of the two, a
 //! balanced pair beats a lopsided one. The digit with more candidates is tried first.
-//! Scoring the sum of the two counts (as before issue 5) saved, against "the first bivalue
+//! Scoring the sum of the two counts (as before the third tuning round) saved, against "the first bivalue
 //! cell", about 15% of the guesses to the first solution and 20-30% of those to count two on
 //! the forum's hardest puzzles; the balanced score and the order save another 5-20% (figures
-//! under issue 5 below). Under the sum score, scoring the
+//! under the third tuning round below). Under the sum score, scoring the
 //! first two bivalue cells of each band (as this solver did before) took slightly *more*
 //! guesses than scoring one (forum hardest 11+, 10,000 puzzles: 60.6 against 59.6 to the
 //! first solution, 116.4 against 114.6 to count two; 1106: 67.8 against 63.8), and the first
@@ -102,12 +102,12 @@
 //! (about 1,600 per puzzle, 13 per propagation), then the column rule (12%), naked singles
 //! (9%) and the guess choice (9%); copying the state per guess is under 1%. Per puzzle there
 //! are about 780 sweeps (two updates per sweep), 144 naked-singles passes (73 find
-//! something) and 70 column-rule passes. After the changes of issue 4 (`perf record -e
+//! something) and 70 column-rule passes. After the second tuning round (`perf record -e
 //! cpu-clock`, the VM has no hardware counters, lines mapped to functions): band update
 //! with its lookups 41%, the sweep compare 21%, column rule 11%, naked singles 9%, guess
 //! choice 5%.
 //!
-//! Issue 5 (guess choice; guesses are exact, first 10,000 puzzles of each set unless said):
+//! Third tuning round (guess choice; guesses are exact, first 10,000 puzzles of each set unless said):
 //!
 //! | score of the bivalue cell, first digit tried | forum 11+ first, two | 1106 first, two | top1465 first, two |
 //! |---|---:|---:|---:|
@@ -151,11 +151,11 @@
 //! | forum hardest 1106, first | 1.21 | 1.50 | 51.4 |
 //! | forum hardest 1106, count two | 1.01 | 1.08 | 205 |
 //!
-//! `sudoku bench --engine fast,peer --rounds 3` on the full sets after issue 5, fast/peer:
+//! `sudoku bench --engine fast,peer --rounds 3` on the full sets after the third tuning round, fast/peer:
 //! 17-clue 1.17 and 1.16 (first, count two), top1465 1.15 and 1.18, forum 11+ 1.27 and
 //! 1.17, 1106 1.52 and 1.02 (1106 is 375 puzzles and swings most from run to run).
 //!
-//! Not done in issue 5, and why: a bit-sliced hidden-singles rule per row and box would find
+//! Not done in the third round, and why: a bit-sliced hidden-singles rule per row and box would find
 //! nothing new, because the band update already places every hidden single of a row (a row
 //! left with one cell), of a box (a box left with one minirow forces its row to it, so the
 //! row loses its other minirows, and the box's minirow is then that row's one cell) and,
@@ -163,26 +163,26 @@
 //! already returns at the first solution and builds the grid once.
 //!
 //! Kept:
-//! * (issue 5) the balanced guess score and the less settled digit first (above): 5-20%
+//! * (third round) the balanced guess score and the less settled digit first (above): 5-20%
 //!   fewer guesses on the hard sets, up to 1.24 times as fast;
 //! * the band update without branches on the band or the digit (the pointing mask is ANDed
 //!   into the digit's other two words, found by a table; the placed cells are cleared from
 //!   all nine digits and the word written back): 5-12% faster on every set;
-//! * no wide loads over words just stored (issue 4). `perf` showed the "which words changed"
+//! * no wide loads over words just stored (second round). `perf` showed the "which words changed"
 //!   compare, which the compiler had vectorised, stalling on its 16-byte loads (stores of 4
 //!   bytes cannot be forwarded to them), and the pointing ANDs of the update merged into one
 //!   8-byte load for the same reason. The compare is now three scalar shift chains of nine
 //!   (recurrences are not vectorised; three chains, not one of 27, for a third the latency),
 //!   and the pointing goes to the two other bands by index (not adjacent, so not merged):
 //!   5-15% faster on the hard sets, where the compare was about a fifth of the time;
-//! * setting up the state in one branch-free pass (issue 4): the givens are checked with one
+//! * setting up the state in one branch-free pass (second round): the givens are checked with one
 //!   bit per digit and row, column and box, and gathered per digit and band (cells, rows and
 //!   boxes, columns), with value 0 gathering the empty cells; the 27 words are then built
 //!   in one go instead of clearing words given by given. With the solved grid read three
 //!   bits per word (a solved word has exactly three) instead of a loop on the bits, this
 //!   made the 17-clue set 15-25% faster, where set-up was a quarter of the time;
 //! * the first sweep after naked singles, the column rule or a guess takes the words that
-//!   rule marked instead of comparing all 27 (about a third of the sweeps; issue 4): 1-6%
+//!   rule marked instead of comparing all 27 (about a third of the sweeps; second round): 1-6%
 //!   faster on every set in one A/B run, -2% to +5% in a second; kept, as it does strictly
 //!   less work;
 //! * one bivalue cell per band in the guess choice (above): fewer guesses and a cheaper
@@ -233,7 +233,7 @@
 //!   slower, in the lowest-dirty-first order and in sweep order alike;
 //! * dropping the column rule (stacks): per guess cheaper, but 30% more guesses (forum 11+
 //!   60 to 79 first, 117 to 155 count two), 1-19% slower overall;
-//! * (issue 4) the dirty mask kept by the band update itself (pointing: two compares with
+//! * (second round) the dirty mask kept by the band update itself (pointing: two compares with
 //!   the words it just loaded; the placed cells: a bit per digit that had them), taking the
 //!   lowest dirty word each time: the same number of updates (1,614 against 1,576 per puzzle
 //!   on forum 11+), but 3-10% slower, because each update's choice now waits on the last
@@ -242,12 +242,12 @@
 //!   faster, 17-clue 10% slower (the marking costs each update about 20 instructions, and
 //!   17-clue puzzles sweep five words at a time, not two). A hybrid (pointing marked by the
 //!   update, then a compare of only the bands where a digit was placed): 5-13% slower;
-//! * (issue 4) skipping the nine-word clear when the update placed nothing new: a branch
+//! * (second round) skipping the nine-word clear when the update placed nothing new: a branch
 //!   taken about half the time (812 of 1,576 updates place something on forum 11+), slower;
-//! * (issue 4) running the column rule right after naked singles that found something,
+//! * (second round) running the column rule right after naked singles that found something,
 //!   before going back to the band updates (the same fixed point and guesses, fewer sweeps
 //!   that find nothing): 5-10% slower, the column rule then runs twice as often;
-//! * (issue 4) dropping the first store of the updated word and masking the `COMPLEX` index
+//! * (second round) dropping the first store of the updated word and masking the `COMPLEX` index
 //!   to drop its bounds check: no difference measured. (Three compare chains of nine against
 //!   one of 27 measured 1-2% faster, about the noise; kept as the shorter latency.)
 //!
