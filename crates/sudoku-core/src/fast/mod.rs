@@ -190,7 +190,7 @@
 //!
 //! Full sets (`sudoku bench --engine fast,peer --rounds 3`, median of 3 rounds, puzzles per
 //! CPU second; the peer is the `sudoku` crate; guesses per puzzle are ours), after the
-//! changes of issue 4 and, below, before them:
+//! changes of the second tuning round and, below, before them:
 //!
 //! | set, mode | fast | peer | fast/peer | guesses |
 //! |---|---:|---:|---:|---:|
@@ -208,7 +208,7 @@
 //! (first, count two), 1.24 and 1.05 on top1465, 1.07 and 1.13 on forum 11+, 1.17 and 1.09
 //! on 1106; an earlier such run 1.32/1.27, 1.17/1.19, 1.20/1.15, 1.04/0.97.
 //!
-//! Before issue 4:
+//! Before the second tuning round:
 //!
 //! | set, mode | fast | peer | fast/peer | guesses |
 //! |---|---:|---:|---:|---:|
@@ -222,7 +222,7 @@
 //! | forum hardest 1106, count two | 6.07k | 6.54k | 0.93 | 220 |
 //!
 //! So the search is small (tdoku's size, well under JCZSolve's) and each node is what costs:
-//! still about two and a half times a JCZSolve node after issue 4. The sweep compare (a
+//! still about two and a half times a JCZSolve node after the second tuning round. The sweep compare (a
 //! fifth of the time) and the latency of the update's lookup chain (load, `SHRINK`,
 //! `COMPLEX`, `POINT_OUT`) are where the next gains are.
 //!
