@@ -27,6 +27,7 @@
 
 use crate::problem::{ItemKind, Problem};
 use crate::rng::Rng;
+use crate::solver::Restriction;
 
 /// One option node (or spacer) of the cells structure.
 #[derive(Debug, Clone, Copy, Default)]
@@ -54,15 +55,23 @@ pub(crate) struct Cells {
 
 impl Cells {
     /// Builds the structure; with `rng`, the options are placed in a random order.
-    pub fn new(problem: &Problem, rng: Option<&mut Rng>) -> Cells {
+    pub fn new(
+        problem: &Problem,
+        rng: Option<&mut Rng>,
+        restriction: Option<Restriction<'_>>,
+    ) -> Cells {
         let items = problem.items();
-        let usable = |k: usize| {
-            problem
-                .option(k)
-                .iter()
-                .any(|u| items[u.item.index()].kind != ItemKind::Secondary)
+        let usable = |&k: &usize| {
+            restriction.is_none_or(|r| problem.option(k).iter().all(|u| r.items[u.item.index()]))
+                && problem
+                    .option(k)
+                    .iter()
+                    .any(|u| items[u.item.index()].kind != ItemKind::Secondary)
         };
-        let mut order: Vec<usize> = (0..problem.option_count()).filter(|&k| usable(k)).collect();
+        let mut order: Vec<usize> = match restriction {
+            Some(r) => r.options.iter().copied().filter(usable).collect(),
+            None => (0..problem.option_count()).filter(usable).collect(),
+        };
         if let Some(rng) = rng {
             rng.shuffle(&mut order);
         }
@@ -79,7 +88,7 @@ impl Cells {
         let primary_first = (0..items.len())
             .filter(|&k| items[k].kind != ItemKind::Secondary)
             .chain((0..items.len()).filter(|&k| items[k].kind == ItemKind::Secondary));
-        for k in primary_first {
+        for k in primary_first.filter(|&k| restriction.is_none_or(|r| r.items[k])) {
             let primary = items[k].kind != ItemKind::Secondary;
             let pos = if primary {
                 item.len() as u32

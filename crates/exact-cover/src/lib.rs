@@ -15,7 +15,9 @@
 //! It is a resumable state machine, so [`Search`] is a lazy iterator that can be driven in
 //! slices (for progress reports) and stopped from outside ([`Solver::stop_flag`],
 //! [`Solver::node_budget`]); [`Solver::count_parallel`] splits the tree near the root and counts
-//! on several threads with the same totals.
+//! on several threads with the same totals. [`Solver::restrict`] searches part of a problem
+//! (some items taken as covered already, some options left out) without building a new one,
+//! for callers that solve many variants of one problem, such as a sudoku solver.
 //!
 //! Problems are built through [`Problem`]'s methods or read from Knuth's text format with
 //! [`parse`]; `Display` writes them back.

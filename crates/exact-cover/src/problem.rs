@@ -124,6 +124,12 @@ pub struct Problem {
     /// Every option's uses, one after another; option `k` is `uses[starts[k]..starts[k + 1]]`.
     uses: Vec<Use>,
     starts: Vec<u32>,
+    /// Whether a use has a colour, and whether an item has bounds other than `1:1`. Kept up to
+    /// date as the problem grows rather than found by a scan when asked: every search asks,
+    /// and on a large problem searched in small restricted parts ([`crate::Solver::restrict`])
+    /// the scan would cost more than linking the part.
+    colored: bool,
+    multiplicities: bool,
 }
 
 fn valid_name(name: &str) -> bool {
@@ -142,6 +148,8 @@ impl Default for Problem {
             color_ids: HashMap::new(),
             uses: Vec::new(),
             starts: vec![0],
+            colored: false,
+            multiplicities: false,
         }
     }
 }
@@ -215,6 +223,8 @@ impl Problem {
             return Err(BuildError::DuplicateItem(name.to_string()));
         }
         let id = ItemId(self.items.len() as u32);
+        self.multiplicities |=
+            matches!(kind, ItemKind::Primary { min, max } if (min, max) != (1, 1));
         self.items.push(Item {
             name: name.to_string(),
             kind,
@@ -268,6 +278,7 @@ impl Problem {
         if !has_primary {
             return Err(BuildError::NoPrimaryItem);
         }
+        self.colored |= uses.iter().any(|u| u.color.is_some());
         self.uses.extend_from_slice(uses);
         self.starts.push(self.uses.len() as u32);
         Ok(self.starts.len() - 2)
@@ -370,14 +381,12 @@ impl Problem {
 
     /// Whether any option colours a secondary item (an XCC problem).
     pub fn has_colors(&self) -> bool {
-        self.uses.iter().any(|u| u.color.is_some())
+        self.colored
     }
 
     /// Whether any primary item has bounds other than exactly once (an MCC problem).
     pub fn has_multiplicities(&self) -> bool {
-        self.items
-            .iter()
-            .any(|i| matches!(i.kind, ItemKind::Primary { min, max } if (min, max) != (1, 1)))
+        self.multiplicities
     }
 
     /// An option written as its items, `name` or `name:colour`, separated by blanks.

@@ -403,7 +403,7 @@ impl Engine<Links> {
         let d = self.links.nd(x).down;
         self.links.nd_mut(i).down = d;
         self.links.nd_mut(d).up = i;
-        self.links.nd_mut(i).top -= 1;
+        self.links.lens[i as usize] -= 1;
         self.links.updates += 1;
     }
 
@@ -423,7 +423,7 @@ impl Engine<Links> {
             x = self.links.nd(x).down;
         }
         self.links.nd_mut(z).up = y;
-        self.links.nd_mut(i).top += k;
+        self.links.lens[i as usize] += k;
     }
 
     pub(crate) fn run_m(&mut self, until: u64) -> Event {

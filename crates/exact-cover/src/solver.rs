@@ -148,6 +148,16 @@ pub struct Solver<'p> {
     node_budget: Option<u64>,
     stop: Option<Arc<AtomicBool>>,
     backend: Backend,
+    restriction: Option<Restriction<'p>>,
+}
+
+/// The part of a problem a [`Solver`] searches after [`Solver::restrict`]: per item, whether it
+/// is still to be covered, and the options still allowed, in increasing order (an option that
+/// uses an item not kept is left out too).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Restriction<'p> {
+    pub items: &'p [bool],
+    pub options: &'p [usize],
 }
 
 impl Problem {
@@ -161,6 +171,7 @@ impl Problem {
             node_budget: None,
             stop: None,
             backend: Backend::Links,
+            restriction: None,
         }
     }
 }
@@ -179,6 +190,51 @@ impl<'p> Solver<'p> {
     /// Chooses the data structure (see [`Backend`]).
     pub fn backend(mut self, backend: Backend) -> Self {
         self.backend = backend;
+        self
+    }
+
+    /// Searches only part of the problem: the items `k` with `items[k]` true, as if the others
+    /// were already covered, and the options listed in `options` (indices into
+    /// [`Problem::options`], in increasing order) that use none of the others. Solutions are
+    /// still given as indices into [`Problem::options`], and the part searched is linked
+    /// exactly as a problem made of just those items and options would be, in the same order,
+    /// so (without a seed) the search tree and its statistics are the same too. The algorithm
+    /// is chosen for the whole problem: with colours or multiplicities somewhere in it, the
+    /// part is searched by Algorithm C with colours, or M, even if it has none left.
+    ///
+    /// This is for a caller that solves many variants of one problem: it builds the whole
+    /// problem once, and each variant costs only the linking of what is left, where building a
+    /// [`Problem`] per variant would cost that twice over. A sudoku solver does this: one matrix
+    /// per grid, the givens settling items and ruling out options.
+    ///
+    /// # Panics
+    ///
+    /// If `items` is shorter than the problem's list of items, or `options` is not strictly
+    /// increasing or names an option the problem does not have.
+    ///
+    /// ```
+    /// // Items a b c; options 0 {a b}, 1 {c}, 2 {a}, 3 {b c}. With `a` covered already and
+    /// // option 1 ruled out, the one solution left is option 3.
+    /// let parsed = exact_cover::parse("a b c\na b\nc\na\nb c\n").unwrap();
+    /// let solver = parsed.problem.solver().restrict(&[false, true, true], &[0, 2, 3]);
+    /// assert_eq!(solver.solutions().collect::<Vec<_>>(), vec![vec![3]]);
+    /// ```
+    pub fn restrict(mut self, items: &'p [bool], options: &'p [usize]) -> Self {
+        assert!(
+            items.len() >= self.problem.items().len(),
+            "restrict: {} item flags for {} items",
+            items.len(),
+            self.problem.items().len()
+        );
+        assert!(
+            options.windows(2).all(|w| w[0] < w[1])
+                && options
+                    .last()
+                    .is_none_or(|&k| k < self.problem.option_count()),
+            "restrict: the options must be increasing indices below {}",
+            self.problem.option_count()
+        );
+        self.restriction = Some(Restriction { items, options });
         self
     }
 
@@ -221,10 +277,15 @@ impl<'p> Solver<'p> {
         let mut rng = self.seed.map(Rng::new);
         let algorithm = self.algorithm();
         if self.backend == Backend::Cells && algorithm != Algorithm::Multiple {
-            let cells = Cells::new(self.problem, rng.as_mut());
+            let cells = Cells::new(self.problem, rng.as_mut(), self.restriction);
             return AnyEngine::Cells(Engine::new(cells, algorithm, rng.filter(|_| random_ties)));
         }
-        let links = Links::new(self.problem, rng.as_mut());
+        let links = Links::new(
+            self.problem,
+            rng.as_mut(),
+            algorithm != Algorithm::Plain,
+            self.restriction,
+        );
         AnyEngine::Links(Engine::new(links, algorithm, rng.filter(|_| random_ties)))
     }
 

@@ -14,6 +14,14 @@
 //! Items are numbered cells first (empty cells in row-major order), then (house, digit) pairs in
 //! the order of [`Layout::houses`]; options go by cell, then digit. The matrix is built straight
 //! from integers through [`Problem::with_unnamed_items`], with no names.
+//!
+//! The solver ([`crate::DlxSolver`]) takes another road to the same matrix. Building a
+//! [`Problem`] per puzzle, and then the engine's links from it, costs more than the search
+//! itself on most puzzles, so it builds the problem of the *empty* grid once per layout and,
+//! for each puzzle, only marks which of its items are still open and which options are still
+//! allowed; the engine links just those ([`exact_cover::Solver::restrict`]). Kept in the same
+//! order, they make the same matrix as [`Encoder::encode`] would, so the search and its
+//! statistics are the same too.
 
 use exact_cover::{ItemId, Problem, Use};
 
@@ -129,37 +137,33 @@ impl Encoder {
     /// Encodes a puzzle, or says why it cannot be: a grid of another shape, or givens that
     /// repeat a digit in a house (reported as [`Layout::conflict`] reports it).
     pub fn encode(&mut self, layout: &Layout, givens: &Grid) -> Result<Encoding, SolveError> {
-        let mut candidates = Vec::new();
         let mut base = Vec::new();
-        let problem = self.encode_into(layout, givens, false, &mut base, &mut candidates)?;
-        match problem {
-            Some(problem) => Ok(Encoding {
-                problem,
-                candidates,
-            }),
-            None => unreachable!("without propagation there is always a problem"),
-        }
+        let settled = self.settle(layout, givens, false, &mut base)?;
+        debug_assert!(settled, "without propagation nothing is proved impossible");
+        let mut candidates = Vec::new();
+        let problem = self.build(layout, &base, &mut candidates);
+        Ok(Encoding {
+            problem,
+            candidates,
+        })
     }
 
-    /// [`Encoder::encode`], writing the candidates into a buffer the caller keeps. With
-    /// `propagate`, forced digits ([`crate::propagate`]) are placed first and become givens;
-    /// `base` receives the values the problem is built on (the givens and those digits), and
-    /// `None` means propagation found that there is no solution.
-    pub(crate) fn encode_into(
+    /// Checks the puzzle, fills `used` with the digits each house holds and `base` with the
+    /// values to build on: the givens, and with `propagate` the forced digits
+    /// ([`crate::propagate`]) too. `false` when propagation proved there is no solution.
+    fn settle(
         &mut self,
         layout: &Layout,
         givens: &Grid,
         propagate: bool,
         base: &mut Vec<u8>,
-        candidates: &mut Vec<Candidate>,
-    ) -> Result<Option<Problem>, SolveError> {
+    ) -> Result<bool, SolveError> {
         if givens.shape() != layout.shape() {
             return Err(SolveError::Shape(ShapeMismatch {
                 layout: layout.shape(),
                 grid: givens.shape(),
             }));
         }
-        let n = layout.size();
         let values = givens.values();
         let house_count = layout.houses().len();
 
@@ -185,10 +189,74 @@ impl Encoder {
         }
         base.clear();
         base.extend_from_slice(values);
-        if propagate && !self.propagator.run(layout, base, &mut self.used) {
-            return Ok(None);
+        Ok(!propagate || self.propagator.run(layout, base, &mut self.used))
+    }
+
+    /// The digits cell `i` can still take (bit `d` for digit `d`): after
+    /// [`Encoder::settle`] with propagation, the propagator's candidates (which know the
+    /// eliminations too), otherwise those no digit in its houses rules out.
+    fn free(&self, layout: &Layout, propagated: bool, i: usize) -> u64 {
+        if propagated {
+            return self.propagator.cand()[i];
         }
-        let values = &base[..];
+        let n = layout.size();
+        let all = ((1u64 << (n + 1)) - 1) & !1;
+        let mut blocked = 0u64;
+        for &h in layout.houses_of(i) {
+            blocked |= self.used[h as usize];
+        }
+        all & !blocked
+    }
+
+    /// For the solver: settles the puzzle as [`Encoder::settle`] does, then marks the items of
+    /// the layout's whole matrix (the encoding of the empty grid) that are still open, and
+    /// lists, in increasing order, the options still allowed. `Ok(false)` when propagation
+    /// proved there is no solution.
+    ///
+    /// In the whole matrix, cell `i` is item `i`, the pair (house `h`, digit `d`) is item
+    /// `N² + h·N + d − 1`, and the candidate `d` of cell `i` is option `i·N + d − 1`.
+    pub(crate) fn open_into(
+        &mut self,
+        layout: &Layout,
+        givens: &Grid,
+        propagate: bool,
+        base: &mut Vec<u8>,
+        items: &mut Vec<bool>,
+        options: &mut Vec<usize>,
+    ) -> Result<bool, SolveError> {
+        if !self.settle(layout, givens, propagate, base)? {
+            return Ok(false);
+        }
+        let n = layout.size();
+        items.clear();
+        items.extend(base.iter().map(|&v| v == 0));
+        for &used in &self.used {
+            items.extend((1..=n).map(|d| used & (1 << d) == 0));
+        }
+        options.clear();
+        for (i, &v) in base.iter().enumerate() {
+            if v == 0 {
+                let mut free = self.free(layout, propagate, i);
+                while free != 0 {
+                    let d = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    options.push(i * n + d - 1);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// The problem of the puzzle whose values are `values`, after [`Encoder::settle`] without
+    /// propagation; `candidates` receives the candidate of each option.
+    fn build(
+        &mut self,
+        layout: &Layout,
+        values: &[u8],
+        candidates: &mut Vec<Candidate>,
+    ) -> Problem {
+        let n = layout.size();
+        let house_count = layout.houses().len();
 
         // Items: the empty cells, then the (house, digit) pairs no given settles.
         let empty = values.iter().filter(|&&v| v == 0).count();
@@ -217,17 +285,12 @@ impl Encoder {
 
         // Options: every candidate of every empty cell that no given rules out.
         candidates.clear();
-        let all = ((1u64 << (n + 1)) - 1) & !1;
         let mut cell_item = 0u32;
         let mut estimate = 0;
         for (i, &v) in values.iter().enumerate() {
             if v == 0 {
-                let houses = layout.houses_of(i);
-                let mut blocked = 0u64;
-                for &h in houses {
-                    blocked |= self.used[h as usize];
-                }
-                estimate += (all & !blocked).count_ones() as usize * (houses.len() + 1);
+                let houses = layout.houses_of(i).len();
+                estimate += self.free(layout, false, i).count_ones() as usize * (houses + 1);
             }
         }
         problem.reserve(estimate, estimate);
@@ -236,11 +299,7 @@ impl Encoder {
                 continue;
             }
             let houses = layout.houses_of(i);
-            let mut blocked = 0u64;
-            for &h in houses {
-                blocked |= self.used[h as usize];
-            }
-            let mut free = all & !blocked;
+            let mut free = self.free(layout, false, i);
             let cell = Cell::from_index(i, n);
             while free != 0 {
                 let d = free.trailing_zeros() as usize;
@@ -265,7 +324,7 @@ impl Encoder {
             }
             cell_item += 1;
         }
-        Ok(Some(problem))
+        problem
     }
 }
 
