@@ -3,35 +3,20 @@
 //! and its explanation names every cell it changes, in both languages.
 
 use proptest::prelude::*;
-use sudoku_core::{Cell, DlxSolver, Grid, Layout, Shape, Transform};
+use sudoku_core::dig::{DigOptions, Digger};
+use sudoku_core::{Grid, Layout, Shape};
 use sudoku_logic::{Lang, Logic};
 
-/// A minimal puzzle: a shuffled full grid, cells emptied in a seeded order while the solution
-/// stays unique.
+/// A minimal puzzle of a shape and its solution, from the seed (`sudoku_core::dig`).
 fn generate(shape: Shape, seed: u64) -> (Grid, Grid) {
-    let full = Transform::random(shape, seed)
-        .apply(&Grid::pattern(shape))
-        .expect("same shape");
-    let mut solver = DlxSolver::new(Layout::new(shape));
-    let mut puzzle = full.clone();
-    let n = shape.size();
-    let mut order: Vec<usize> = (0..n * n).collect();
-    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
-    for i in (1..order.len()).rev() {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        order.swap(i, (state >> 33) as usize % (i + 1));
-    }
-    for i in order {
-        let cell = Cell::from_index(i, n);
-        let keep = puzzle.get(cell);
-        puzzle.set(cell, None);
-        if solver.count(&puzzle, 2).expect("same shape") != 1 {
-            puzzle.set(cell, keep);
-        }
-    }
-    (puzzle, full)
+    let options = DigOptions {
+        minimal: true,
+        ..DigOptions::default()
+    };
+    let dug = Digger::new(Layout::new(shape))
+        .generate(&options, seed)
+        .expect("a minimal puzzle");
+    (dug.puzzle, dug.solution)
 }
 
 fn check_all_steps(shape: Shape, seed: u64) {

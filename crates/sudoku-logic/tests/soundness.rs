@@ -2,7 +2,8 @@
 //! placement is wrong and no eliminated candidate is the solution's digit. Run on 300 9x9
 //! puzzles from three collections and on generated puzzles of other box shapes.
 
-use sudoku_core::{DlxSolver, Grid, Layout, Shape, Transform};
+use sudoku_core::dig::{DigOptions, Digger};
+use sudoku_core::{DlxSolver, Grid, Layout, Shape};
 use sudoku_logic::{Candidates, Grade, Logic, Outcome, Step, Technique};
 
 /// Replays a path and panics at the first step that contradicts the solution.
@@ -97,35 +98,16 @@ fn paths_are_sound_on_top1465() {
     );
 }
 
-/// A minimal puzzle of a shape: a shuffled full grid, cells emptied one by one (in an order
-/// from the seed) while the solution stays unique.
+/// A minimal puzzle of a shape and its solution, from the seed (`sudoku_core::dig`).
 fn generate(shape: Shape, seed: u64) -> (Grid, Grid) {
-    let full = Transform::random(shape, seed)
-        .apply(&Grid::pattern(shape))
-        .expect("same shape");
-    let layout = Layout::new(shape);
-    let mut solver = DlxSolver::new(layout);
-    let mut puzzle = full.clone();
-    let n = shape.size();
-    let mut order: Vec<usize> = (0..n * n).collect();
-    let mut state = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    for i in (1..order.len()).rev() {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        order.swap(i, (state >> 33) as usize % (i + 1));
-    }
-    for i in order {
-        let cell = sudoku_core::Cell::from_index(i, n);
-        let keep = puzzle.get(cell);
-        puzzle.set(cell, None);
-        if solver.count(&puzzle, 2).expect("same shape") != 1 {
-            puzzle.set(cell, keep);
-        }
-    }
-    (puzzle, full)
+    let options = DigOptions {
+        minimal: true,
+        ..DigOptions::default()
+    };
+    let dug = Digger::new(Layout::new(shape))
+        .generate(&options, seed)
+        .expect("a minimal puzzle");
+    (dug.puzzle, dug.solution)
 }
 
 #[test]
