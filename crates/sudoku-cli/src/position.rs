@@ -17,6 +17,21 @@ use sudoku_logic::{Candidates, Logic, pencilmarks, reglib};
 use crate::batch::{VariantArgs, VariantSpec};
 use crate::failure::Failure;
 
+/// The arguments `hint` and `explain` share: where the position is, and how to read it.
+#[derive(Debug, clap::Args)]
+pub struct PositionArgs {
+    /// The puzzle or position: given inline, as a file name, or `-` for standard input.
+    #[arg(value_name = "PUZZLE|FILE|-")]
+    pub source: String,
+
+    /// The box shape, when the size does not say it.
+    #[arg(long = "box", value_name = "RxC")]
+    pub shape: Option<Shape>,
+
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
 /// A position to work on, with the layout it lives in.
 pub struct Position {
     /// The layout (shape and variant).
@@ -44,10 +59,11 @@ pub fn source_text(arg: &str) -> Result<(String, String), Failure> {
     Ok(("<argument>".to_string(), arg.to_string()))
 }
 
-/// Reads the position in `arg` (see the module doc).
-pub fn read(arg: &str, shape: Option<Shape>, variant: &VariantArgs) -> Result<Position, Failure> {
-    let (name, text) = source_text(arg)?;
-    let spec = VariantSpec::from_args(variant)?;
+/// Reads the position the arguments name (see the module doc).
+pub fn read(args: &PositionArgs) -> Result<Position, Failure> {
+    let (name, text) = source_text(&args.source)?;
+    let shape = args.shape;
+    let spec = VariantSpec::from_args(&args.variant)?;
     let layout_for = |shape: Shape| -> Result<Layout, Failure> {
         let v = spec.variant(shape).map_err(Failure::Usage)?;
         Layout::with_variant(shape, v).map_err(|e| Failure::Usage(format!("--variant: {e}")))

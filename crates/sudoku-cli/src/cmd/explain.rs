@@ -5,13 +5,11 @@
 
 use std::io::Write;
 
-use sudoku_core::Shape;
 use sudoku_logic::{Lang, Logic, Outcome};
 
-use crate::batch::VariantArgs;
 use crate::failure::Failure;
 use crate::output::Output;
-use crate::position;
+use crate::position::{self, PositionArgs};
 use crate::timing::Clock;
 
 /// Arguments of `sudoku explain`.
@@ -26,9 +24,8 @@ Examples:
   sudoku explain --lang zh puzzle.txt
   sudoku explain --format json puzzle.txt      every step's data (cells, candidates, roles)")]
 pub struct Args {
-    /// The puzzle or position: given inline, as a file name, or `-` for standard input.
-    #[arg(value_name = "PUZZLE|FILE|-")]
-    source: String,
+    #[command(flatten)]
+    position: PositionArgs,
 
     /// The language of the text: `en` or `zh` (Simplified Chinese).
     #[arg(long, value_name = "LANG", default_value = "en")]
@@ -37,13 +34,6 @@ pub struct Args {
     /// `text` (a step per line), or `json` (the steps' data, the grade and the outcome).
     #[arg(long, value_name = "FORMAT", default_value = "text")]
     format: TextFormat,
-
-    /// The box shape, when the size does not say it.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<Shape>,
-
-    #[command(flatten)]
-    variant: VariantArgs,
 }
 
 /// `--lang`.
@@ -76,7 +66,7 @@ pub enum TextFormat {
 
 /// Runs `sudoku explain`.
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
-    let position = position::read(&args.source, args.shape, &args.variant)?;
+    let position = position::read(&args.position)?;
     let logic = Logic::new(&position.layout);
     let path = logic.solve_path_from(position.candidates);
     let grade = path.grade();

@@ -5,14 +5,13 @@
 
 use std::io::Write;
 
-use sudoku_core::{Engine, Shape, Solver, Verdict};
+use sudoku_core::{Engine, Solver, Verdict};
 use sudoku_logic::{Hint, Logic, Stage};
 
-use crate::batch::VariantArgs;
 use crate::cmd::explain::{LangArg, TextFormat};
 use crate::failure::Failure;
 use crate::output::Output;
-use crate::position;
+use crate::position::{self, PositionArgs};
 use crate::timing::Clock;
 
 /// Arguments of `sudoku hint`.
@@ -28,9 +27,8 @@ Examples:
   sudoku hint --stage 3 --lang zh position.txt
   sudoku hint --format json - < marks.txt")]
 pub struct Args {
-    /// The puzzle or position: given inline, as a file name, or `-` for standard input.
-    #[arg(value_name = "PUZZLE|FILE|-")]
-    source: String,
+    #[command(flatten)]
+    position: PositionArgs,
 
     /// How much to give away: 1 the technique, 2 where to look, 3 the whole step.
     #[arg(long, value_name = "1|2|3", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
@@ -43,18 +41,11 @@ pub struct Args {
     /// `text`, or `json` (the hint with the whole step's data, to draw it).
     #[arg(long, value_name = "FORMAT", default_value = "text")]
     format: TextFormat,
-
-    /// The box shape, when the size does not say it.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<Shape>,
-
-    #[command(flatten)]
-    variant: VariantArgs,
 }
 
 /// Runs `sudoku hint`.
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
-    let position = position::read(&args.source, args.shape, &args.variant)?;
+    let position = position::read(&args.position)?;
     // Uniqueness techniques are sound only for a puzzle with one solution.
     let givens = position.candidates.givens_grid();
     let mut solver = Solver::new(position.layout.clone(), Engine::Auto)
