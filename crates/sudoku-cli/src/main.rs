@@ -57,6 +57,8 @@ enum Command {
     Transform(cmd::transform::Args),
     /// Benchmark the 9x9 solvers (fast, DLX, and with `--features peers` the `sudoku` crate).
     Bench(cmd::bench::Args),
+    /// Benchmark the generator on every rung of the ladder against QQWing, in the same run.
+    BenchGenerate(cmd::bench_generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Command::Hint(args) => cmd::hint::run(args, &clock),
         Command::Explain(args) => cmd::explain::run(args, &clock),
         Command::Bench(args) => cmd::bench::run(args, &clock),
+        Command::BenchGenerate(args) => cmd::bench_generate::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -35,15 +35,125 @@ pub fn process_cpu_time() -> Option<Duration> {
     }
     // SAFETY: the struct was zero-initialised (a valid `rusage`) and getrusage succeeded.
     let usage = unsafe { usage.assume_init() };
-    let duration = |t: libc::timeval| {
-        Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
-            + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
-    };
-    Some(duration(usage.ru_utime) + duration(usage.ru_stime))
+    Some(timeval(usage.ru_utime) + timeval(usage.ru_stime))
 }
 
 /// CPU time is not measured on this platform.
 #[cfg(not(unix))]
 pub fn process_cpu_time() -> Option<Duration> {
     None
+}
+
+/// The median of some durations (sorts them).
+pub fn median(times: &mut [Duration]) -> Duration {
+    times.sort_unstable();
+    let n = times.len();
+    match n {
+        0 => Duration::ZERO,
+        _ if n % 2 == 1 => times[n / 2],
+        _ => (times[n / 2 - 1] + times[n / 2]) / 2,
+    }
+}
+
+/// Which clock [`cpu_now`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClockKind {
+    /// CPU time of the calling thread.
+    Thread,
+    /// CPU time of the whole process.
+    Process,
+    /// Wall time.
+    Wall,
+}
+
+/// The CPU time of this thread (the one that runs every solver), or failing that of the
+/// process, or failing that the time since an arbitrary fixed instant.
+pub fn cpu_now() -> (Duration, ClockKind) {
+    if let Some(t) = thread_cpu_time() {
+        return (t, ClockKind::Thread);
+    }
+    if let Some(t) = process_cpu_time() {
+        return (t, ClockKind::Process);
+    }
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    (START.get_or_init(Instant::now).elapsed(), ClockKind::Wall)
+}
+
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; clock_gettime only writes it.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return None;
+    }
+    Some(Duration::new(
+        u64::try_from(ts.tv_sec).ok()?,
+        u32::try_from(ts.tv_nsec).ok()?,
+    ))
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
+}
+
+/// The machine, for the header: logical CPUs and the CPU model from /proc/cpuinfo.
+pub fn machine() -> String {
+    let cpus = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    format!("{cpus} CPUs, {model}")
+}
+
+/// CPU time (user plus system) used so far by this process's children that have ended and
+/// been waited for: what a peer program run as a child cost.
+#[cfg(unix)]
+pub fn children_cpu_time() -> Option<Duration> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: as in `process_cpu_time`.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()) };
+    if rc != 0 {
+        return None;
+    }
+    // SAFETY: zero-initialised and filled in by a successful getrusage.
+    let usage = unsafe { usage.assume_init() };
+    Some(timeval(usage.ru_utime) + timeval(usage.ru_stime))
+}
+
+/// Children's CPU time is not measured on this platform.
+#[cfg(not(unix))]
+pub fn children_cpu_time() -> Option<Duration> {
+    None
+}
+
+#[cfg(unix)]
+fn timeval(t: libc::timeval) -> Duration {
+    Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+        + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_even_and_odd() {
+        let ms = Duration::from_millis;
+        assert_eq!(median(&mut [ms(3), ms(1), ms(2)]), ms(2));
+        assert_eq!(
+            median(&mut [ms(4), ms(1), ms(2), ms(3)]),
+            Duration::from_micros(2500)
+        );
+    }
 }

@@ -37,7 +37,7 @@ use thiserror::Error;
 use crate::engine::{Engine, Solver};
 use crate::grid::Grid;
 use crate::layout::Layout;
-use crate::shape::Cell;
+use crate::shape::{Cell, Shape};
 
 /// A symmetry of the pattern of givens: a given's image under it is a given too.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -276,6 +276,9 @@ impl Digger {
     /// A random full grid of the layout: the first solution of the empty grid in an order
     /// shuffled by `seed`.
     pub fn full_grid(&mut self, seed: u64) -> Grid {
+        if crate::engine::fast_applies(self.layout()) {
+            return classic_full_grid(seed);
+        }
         let empty = Grid::empty(self.layout().shape());
         match self.solver.dlx().first_random(&empty, seed) {
             Ok(Some(g)) => g,
@@ -293,7 +296,8 @@ impl Digger {
 
     /// Like [`Digger::generate`], keeping only givens whose removal leaves a puzzle that
     /// `accept` takes (a test of difficulty, say: digging stops before a puzzle gets harder
-    /// than wanted).
+    /// than wanted). `accept` is asked before uniqueness is checked, so it may see puzzles with
+    /// several solutions; it must say no to those or not mind them.
     pub fn generate_with(
         &mut self,
         options: &DigOptions,
@@ -361,7 +365,9 @@ impl Digger {
                 continue;
             }
             self.clear(&mut puzzle, orbit);
-            if self.is_unique(&puzzle) && accept(&puzzle) {
+            // `accept` first: when it is a cheap test that rejects (singles for an easy
+            // puzzle) the solver is not run at all.
+            if accept(&puzzle) && self.is_unique(&puzzle) {
                 givens -= orbit.len();
             } else {
                 restore(&mut puzzle, full, orbit);
@@ -407,6 +413,34 @@ impl Digger {
         for &k in orbit {
             puzzle.set(Cell::from_index(k, n), None);
         }
+    }
+}
+
+/// A random full 9x9 grid, quickly: the three boxes on the main diagonal share no house, so
+/// each gets its own random permutation of 1-9 (9!^3 choices), and the fast solver completes
+/// the grid; digits are then relabelled at random so the solver's fixed search order does not
+/// show in which digits go where. About ten times cheaper than a shuffled DLX search.
+fn classic_full_grid(seed: u64) -> Grid {
+    let mut rng = Rng::new(seed);
+    let mut cells = [0u8; 81];
+    for b in [0, 4, 8] {
+        let mut digits: Vec<u8> = (1..=9).collect();
+        rng.shuffle(&mut digits);
+        let (top, left) = (b / 3 * 3, b % 3 * 3);
+        for (k, &d) in digits.iter().enumerate() {
+            cells[(top + k / 3) * 9 + left + k % 3] = d;
+        }
+    }
+    let mut relabel: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut relabel);
+    let solved = match crate::fast::FastSolver::new().first(&cells) {
+        Ok(Some(solved)) => solved,
+        other => unreachable!("three diagonal boxes always complete: {other:?}"),
+    };
+    let values = solved.iter().map(|&v| relabel[v as usize - 1]).collect();
+    match Grid::from_values(Shape::CLASSIC, values) {
+        Ok(grid) => grid,
+        Err(e) => unreachable!("a solved grid has valid digits: {e}"),
     }
 }
 

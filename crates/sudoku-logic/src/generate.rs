@@ -3,7 +3,7 @@
 //! [`Logic`], keeping one whose level is the one asked for.
 //!
 //! How the level is reached: an easy puzzle is dug only as far as it stays easy (each removal
-//! is graded, and one that would make it harder is put back), so easy puzzles come out easy
+//! is checked, and one that would make it harder is put back), so easy puzzles come out easy
 //! by construction and keep plenty of givens. Harder levels need a puzzle dug deep, so a
 //! candidate is dug as far as uniqueness allows (within the range of givens), graded once,
 //! and kept if its level matches; otherwise a new full grid is tried, up to a bound, after
@@ -23,13 +23,16 @@
 //! assert_eq!(generator.generate(&request, 7).unwrap().puzzle, made.puzzle);
 //! ```
 
+use std::ops::RangeInclusive;
+
 use exact_cover::Rng;
-use sudoku_core::dig::{DigError, DigOptions, Digger, Symmetry};
+use sudoku_core::dig::{DigError, DigOptions, Digger, Dug, Symmetry};
 use sudoku_core::{Grid, Layout};
 use thiserror::Error;
 
 use crate::grade::Grade;
 use crate::logic::Logic;
+use crate::quick::SinglesCheck;
 use crate::technique::Level;
 
 /// What to generate.
@@ -39,6 +42,8 @@ pub struct Request {
     pub level: Option<Level>,
     /// Symmetry, range of givens, minimality.
     pub dig: DigOptions,
+    /// The score range, within the level (all scores by default).
+    pub scores: RangeInclusive<u32>,
     /// Full grids to try before giving up on the level.
     pub attempts: usize,
 }
@@ -48,6 +53,7 @@ impl Default for Request {
         Request {
             level: None,
             dig: DigOptions::default(),
+            scores: 0..=u32::MAX,
             attempts: 2000,
         }
     }
@@ -92,7 +98,11 @@ pub enum GenerateError {
 pub struct Generator {
     digger: Digger,
     logic: Logic,
+    singles: SinglesCheck,
 }
+
+/// The highest score of a single step that easy puzzles use (a hidden single).
+const HIDDEN_SINGLE_SCORE: u32 = 14;
 
 impl Generator {
     /// A generator for puzzles of this layout.
@@ -100,7 +110,15 @@ impl Generator {
         Generator {
             digger: Digger::new(layout.clone()),
             logic: Logic::new(layout),
+            singles: SinglesCheck::new(layout),
         }
+    }
+
+    /// A unique puzzle meeting the digging options, of any level and not graded: grading
+    /// costs more than digging, so a caller that needs no level or score saves most of the
+    /// time. The same seed gives the same puzzle as [`Generator::generate`] with no level.
+    pub fn generate_unrated(&mut self, dig: &DigOptions, seed: u64) -> Result<Dug, DigError> {
+        self.digger.generate(dig, seed)
     }
 
     /// A puzzle meeting the request, everything decided by `seed`.
@@ -122,12 +140,29 @@ impl Generator {
             ..request.dig.clone()
         };
         let mut dig_failures = 0;
+        let cells = self.logic.layout().shape().cell_count();
         for _ in 0..attempts {
             let attempt_seed = rng.next_u64();
             let dug = if level == Level::Easy {
-                // Easy by construction: no removal may make it harder than easy.
-                let logic = &self.logic;
-                let accept = |p: &Grid| grade_of(logic, p).level == Some(Level::Easy);
+                // Easy by construction: no removal may make it harder than easy. Easy means
+                // singles only and a score within easy's limit, so each removal is checked
+                // with the quick singles check, and the score is worked out only when the
+                // empty cells could add up to more than the limit (14, a hidden single's
+                // score, each).
+                let (logic, check) = (&self.logic, &mut self.singles);
+                let limit = (*request.scores.end()).min(Level::Easy.max_score_for(cells));
+                let accept = |p: &Grid| {
+                    if !check.solves(p) {
+                        return false;
+                    }
+                    let empty = (cells - p.given_count()) as u32;
+                    empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= limit
+                        || logic
+                            .singles_path(p)
+                            .ok()
+                            .flatten()
+                            .is_some_and(|path| path.grade().score <= limit)
+                };
                 self.digger.generate_with(&one_grid, attempt_seed, accept)
             } else {
                 self.digger.generate(&one_grid, attempt_seed)
@@ -140,7 +175,7 @@ impl Generator {
                 }
             };
             let grade = self.grade(&dug.puzzle);
-            if grade.level == Some(level) {
+            if grade.level == Some(level) && request.scores.contains(&grade.score) {
                 return Ok(Generated {
                     puzzle: dug.puzzle,
                     solution: dug.solution,

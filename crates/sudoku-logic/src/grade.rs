@@ -2,7 +2,8 @@
 //!
 //! Every step adds its technique's score (singles included); the level is the highest level
 //! of any technique used, then raised while the score is above that level's maximum
-//! (Easy 800, Medium 1000, Hard 1600, Unfair 1800). A path that did not reach the solution is
+//! (Easy 800, Medium 1000, Hard 1600, Unfair 1800; scaled by the number of cells for grids
+//! other than 9x9, which HoDoKu does not grade). A path that did not reach the solution is
 //! "beyond": it needs techniques this crate does not have yet.
 
 use std::fmt;
@@ -37,7 +38,8 @@ impl Grade {
             .max_by_key(|t| (t.level(), t.score()));
         let level = path.is_solved().then(|| {
             let mut level = hardest.map_or(Level::Easy, Technique::level);
-            while score > level.max_score() {
+            let cells = path.end.size() * path.end.size();
+            while score > level.max_score_for(cells) {
                 level = level.next();
             }
             level

@@ -197,6 +197,31 @@ impl Logic {
         }
     }
 
+    /// The solve path when singles alone solve the puzzle, else `None`. Singles come first in
+    /// HoDoKu's order, so such a path is exactly [`Logic::solve_path`]'s; it is much cheaper
+    /// because no other technique is searched for (the generator tests every removal of an
+    /// easy puzzle with it).
+    pub fn singles_path(&self, grid: &Grid) -> Result<Option<SolvePath>, CandidatesError> {
+        let mut pos = self.start(grid)?;
+        let g = &self.geometry;
+        let mut queue = SinglesQueue::new(g, &pos);
+        let mut steps = Vec::new();
+        while !pos.is_solved() {
+            let single = queue.full_house(g).or_else(|| queue.naked_single(g));
+            let Some(step) = single.or_else(|| queue.hidden_single(g)) else {
+                return Ok(None);
+            };
+            queue.apply(g, &step);
+            pos.apply(self.layout(), &step);
+            steps.push(step);
+        }
+        Ok(Some(SolvePath {
+            steps,
+            end: pos,
+            outcome: Outcome::Solved,
+        }))
+    }
+
     /// The grade of a puzzle.
     pub fn grade(&self, grid: &Grid) -> Result<Grade, CandidatesError> {
         Ok(self.solve_path(grid)?.grade())

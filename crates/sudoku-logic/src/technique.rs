@@ -34,6 +34,18 @@ impl Level {
         }
     }
 
+    /// The highest score for a grid of `cells` cells: [`Level::max_score`] for 9x9, scaled by
+    /// the number of cells for other sizes. Scores add up per step, so without the scaling
+    /// every 16x16 puzzle would count as extreme and hardly any 4x4 one could pass easy's
+    /// limit by score.
+    pub fn max_score_for(self, cells: usize) -> u32 {
+        let max = self.max_score();
+        if cells == 81 || max == u32::MAX {
+            return max;
+        }
+        (u64::from(max) * cells as u64 / 81).min(u64::from(u32::MAX)) as u32
+    }
+
     /// The next harder level (Extreme stays Extreme).
     pub fn next(self) -> Level {
         match self {

@@ -28,7 +28,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudoku_core::fast::FastSolver;
 use sudoku_core::format::{ReadOptions, read_str};
@@ -37,7 +37,7 @@ use sudoku_core::{DlxSolver, Grid, Layout, Shape};
 use crate::failure::Failure;
 use crate::input;
 use crate::output::Output;
-use crate::timing::{self, Clock};
+use crate::timing::{Clock, ClockKind, cpu_now, machine, median};
 
 /// Arguments of `sudoku bench`.
 #[derive(Debug, clap::Args)]
@@ -603,74 +603,6 @@ fn thousands(x: f64) -> String {
     out
 }
 
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort_unstable();
-    let n = times.len();
-    match n {
-        0 => Duration::ZERO,
-        _ if n % 2 == 1 => times[n / 2],
-        _ => (times[n / 2 - 1] + times[n / 2]) / 2,
-    }
-}
-
-/// Which clock [`cpu_now`] reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ClockKind {
-    Thread,
-    Process,
-    Wall,
-}
-
-/// The CPU time of this thread (the one that runs every solver), or failing that of the
-/// process, or failing that the time since an arbitrary fixed instant.
-fn cpu_now() -> (Duration, ClockKind) {
-    if let Some(t) = thread_cpu_time() {
-        return (t, ClockKind::Thread);
-    }
-    if let Some(t) = timing::process_cpu_time() {
-        return (t, ClockKind::Process);
-    }
-    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    (START.get_or_init(Instant::now).elapsed(), ClockKind::Wall)
-}
-
-#[cfg(unix)]
-fn thread_cpu_time() -> Option<Duration> {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; clock_gettime only writes it.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return None;
-    }
-    Some(Duration::new(
-        u64::try_from(ts.tv_sec).ok()?,
-        u32::try_from(ts.tv_nsec).ok()?,
-    ))
-}
-
-#[cfg(not(unix))]
-fn thread_cpu_time() -> Option<Duration> {
-    None
-}
-
-/// The machine, for the header: logical CPUs and the CPU model from /proc/cpuinfo.
-fn machine() -> String {
-    let cpus = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
-    let model = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, m)| m.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_string());
-    format!("{cpus} CPUs, {model}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -682,15 +614,5 @@ mod tests {
         assert_eq!(thousands(1000.0), "1,000");
         assert_eq!(thousands(523_118.2), "523,118");
         assert_eq!(thousands(12_345_678.0), "12,345,678");
-    }
-
-    #[test]
-    fn median_of_even_and_odd() {
-        let ms = Duration::from_millis;
-        assert_eq!(median(&mut [ms(3), ms(1), ms(2)]), ms(2));
-        assert_eq!(
-            median(&mut [ms(4), ms(1), ms(2), ms(3)]),
-            Duration::from_micros(2500)
-        );
     }
 }

@@ -7,11 +7,13 @@
 use std::io::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use sudoku_core::dig::{DigOptions, Symmetry};
+use sudoku_core::dig::Symmetry;
 use sudoku_core::format::OutputFormat;
-use sudoku_core::{Layout, Shape};
+use sudoku_core::{Grid, Layout, Shape};
+use sudoku_logic::Grade;
 use sudoku_logic::Level;
-use sudoku_logic::generate::{GenerateError, Generated, Generator, Request};
+use sudoku_logic::generate::{GenerateError, Generator, Request};
+use sudoku_logic::ladder::{LADDER, Rung};
 
 use crate::batch::{self, VariantArgs, VariantSpec};
 use crate::failure::Failure;
@@ -27,6 +29,7 @@ Every puzzle has exactly one solution. A request that cannot be met (90-degree s
 Examples:
   sudoku generate --count 10 --symmetry rotate180 --seed 7
   sudoku generate --givens 30-34 --format grid
+  sudoku generate --rung beginner --symmetry rotate180 --rate
   sudoku generate --minimal --count 1000 --jobs 0 > minimal.txt
   sudoku generate --box 2x2 --count 5         4x4 puzzles for children
   sudoku generate --box 4x4 --symmetry mirror 16x16
@@ -39,6 +42,12 @@ pub struct Args {
     /// The difficulty, on HoDoKu's scale: easy, medium, hard, unfair, extreme (any by default).
     #[arg(long, value_name = "LEVEL")]
     level: Option<LevelArg>,
+
+    /// A rung of the game's ladder instead of a level: beginner, easy, medium, hard, expert,
+    /// master (each a level, a score range and a range of givens; see the README).
+    /// `--givens` and `--minimal` still apply on top.
+    #[arg(long, value_name = "RUNG", conflicts_with = "level", value_parser = parse_rung)]
+    rung: Option<&'static Rung>,
 
     /// Label each puzzle with its level and score.
     #[arg(long)]
@@ -109,6 +118,36 @@ impl From<LevelArg> for Level {
     }
 }
 
+/// The generator request the arguments make.
+fn request(args: &Args) -> Request {
+    let mut request = match args.rung {
+        Some(rung) => rung.request(args.shape),
+        None => Request {
+            level: args.level.map(Level::from),
+            ..Request::default()
+        },
+    };
+    let attempts = args
+        .attempts
+        .unwrap_or(if request.level.is_some() { 2000 } else { 200 });
+    if let Some((min, max)) = args.givens {
+        (request.dig.min_givens, request.dig.max_givens) = (min, max);
+    }
+    request.dig.symmetry = args.symmetry;
+    request.dig.minimal |= args.minimal;
+    request.dig.attempts = attempts;
+    request.attempts = attempts;
+    request
+}
+
+/// A rung of the ladder by its id.
+fn parse_rung(text: &str) -> Result<&'static Rung, String> {
+    Rung::by_id(text).ok_or_else(|| {
+        let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
+        format!("`{text}` is not a rung; use one of {}", ids.join(", "))
+    })
+}
+
 /// `N` or `MIN-MAX`.
 fn parse_range(text: &str) -> Result<(usize, usize), String> {
     let number = |t: &str| {
@@ -142,43 +181,37 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         let _ = writeln!(std::io::stderr(), "seed: {s}");
         s
     });
-    let (min_givens, max_givens) = args.givens.unwrap_or((0, usize::MAX));
-    let level = args.level.map(Level::from);
-    let attempts = args
-        .attempts
-        .unwrap_or(if level.is_some() { 2000 } else { 200 });
-    let request = Request {
-        level,
-        dig: DigOptions {
-            symmetry: args.symmetry,
-            min_givens,
-            max_givens,
-            minimal: args.minimal,
-            attempts,
-        },
-        attempts,
-    };
+    let request = request(args);
     let indices: Vec<u64> = (0..args.count).collect();
     let threads = batch::thread_count(args.jobs);
     let init = || Generator::new(&layout);
-    let work =
-        |generator: &mut Generator, &k: &u64| generator.generate(&request, puzzle_seed(seed, k));
+    // Grading costs more than digging: skip it when nothing asks for a level or a score.
+    let unrated = request.level.is_none() && !args.rate;
+    let work = |generator: &mut Generator, &k: &u64| {
+        let seed = puzzle_seed(seed, k);
+        if unrated {
+            let dug = generator.generate_unrated(&request.dig, seed)?;
+            return Ok((dug.puzzle, None));
+        }
+        generator
+            .generate(&request, seed)
+            .map(|made| (made.puzzle, Some(made.grade)))
+    };
     let mut out = Output::stdout();
     let mut made = 0;
     let variant_out = (!variant.is_plain()).then_some(&variant);
-    let deliver = |_: &u64, generated: Result<Generated, GenerateError>| match generated {
-        Ok(g) => {
+    let deliver = |_: &u64, generated: Result<(Grid, Option<Grade>), GenerateError>| match generated
+    {
+        Ok((puzzle, grade)) => {
             made += 1;
-            let label = if args.rate {
-                let level = g
-                    .grade
-                    .level
-                    .map_or("beyond".to_string(), |l| l.to_string());
-                format!("{level} {}", g.grade.score)
-            } else {
-                String::new()
+            let label = match grade.filter(|_| args.rate) {
+                Some(grade) => {
+                    let level = grade.level.map_or("beyond".to_string(), |l| l.to_string());
+                    format!("{level} {}", grade.score)
+                }
+                None => String::new(),
             };
-            let text = args.format.write(&g.puzzle, &label, variant_out);
+            let text = args.format.write(&puzzle, &label, variant_out);
             out.write_all(text.as_bytes()).map_err(Failure::from)
         }
         Err(e) => Err(Failure::Unmet(e.to_string())),

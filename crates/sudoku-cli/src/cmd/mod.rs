@@ -3,6 +3,7 @@
 //! serve.
 
 pub mod bench;
+pub mod bench_generate;
 pub mod check;
 pub mod count;
 pub mod explain;
