@@ -252,6 +252,13 @@ pub struct Dug {
     pub symmetry: Symmetry,
 }
 
+/// Whether a removal is put to `accept` before or after the uniqueness check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Order {
+    AcceptFirst,
+    UniqueFirst,
+}
+
 /// Digs puzzles for one layout, keeping its solver (and the solver's buffers) between them.
 #[derive(Debug, Clone)]
 pub struct Digger {
@@ -302,6 +309,29 @@ impl Digger {
         &mut self,
         options: &DigOptions,
         seed: u64,
+        accept: impl FnMut(&Grid) -> bool,
+    ) -> Result<Dug, DigError> {
+        self.generate_ordered(options, seed, Order::AcceptFirst, accept)
+    }
+
+    /// Like [`Digger::generate_with`], but `accept` sees only unique puzzles: for a test that
+    /// costs more than the uniqueness check (grading a puzzle) or that needs a unique puzzle
+    /// to mean anything. `accept` may keep state: it is asked about each removal in turn and
+    /// the removals it says yes to are kept.
+    pub fn generate_unique_with(
+        &mut self,
+        options: &DigOptions,
+        seed: u64,
+        accept: impl FnMut(&Grid) -> bool,
+    ) -> Result<Dug, DigError> {
+        self.generate_ordered(options, seed, Order::UniqueFirst, accept)
+    }
+
+    fn generate_ordered(
+        &mut self,
+        options: &DigOptions,
+        seed: u64,
+        order: Order,
         mut accept: impl FnMut(&Grid) -> bool,
     ) -> Result<Dug, DigError> {
         let cells = self.layout().shape().cell_count();
@@ -317,7 +347,7 @@ impl Digger {
         for _ in 0..options.attempts.max(1) {
             let grid_seed = rng.next_u64();
             let full = self.full_grid(grid_seed);
-            if let Some(dug) = self.dig_from(&full, options, &mut rng, &mut accept) {
+            if let Some(dug) = self.dig_ordered(&full, options, &mut rng, order, &mut accept) {
                 return Ok(dug);
             }
         }
@@ -339,6 +369,17 @@ impl Digger {
         full: &Grid,
         options: &DigOptions,
         rng: &mut Rng,
+        accept: &mut impl FnMut(&Grid) -> bool,
+    ) -> Option<Dug> {
+        self.dig_ordered(full, options, rng, Order::AcceptFirst, accept)
+    }
+
+    fn dig_ordered(
+        &mut self,
+        full: &Grid,
+        options: &DigOptions,
+        rng: &mut Rng,
+        order: Order,
         accept: &mut impl FnMut(&Grid) -> bool,
     ) -> Option<Dug> {
         let n = full.size();
@@ -365,9 +406,13 @@ impl Digger {
                 continue;
             }
             self.clear(&mut puzzle, orbit);
-            // `accept` first: when it is a cheap test that rejects (singles for an easy
-            // puzzle) the solver is not run at all.
-            if accept(&puzzle) && self.is_unique(&puzzle) {
+            // `accept` first when it is a cheap test that rejects (singles for an easy
+            // puzzle): then the solver is not run at all.
+            let keep = match order {
+                Order::AcceptFirst => accept(&puzzle) && self.is_unique(&puzzle),
+                Order::UniqueFirst => self.is_unique(&puzzle) && accept(&puzzle),
+            };
+            if keep {
                 givens -= orbit.len();
             } else {
                 restore(&mut puzzle, full, orbit);

@@ -2,12 +2,16 @@
 //! [`sudoku_core::dig`] (symmetry, range of givens, minimality) and grades them with
 //! [`Logic`], keeping one whose level is the one asked for.
 //!
-//! How the level is reached: an easy puzzle is dug only as far as it stays easy (each removal
-//! is checked, and one that would make it harder is put back), so easy puzzles come out easy
-//! by construction and keep plenty of givens. Harder levels need a puzzle dug deep, so a
-//! candidate is dug as far as uniqueness allows (within the range of givens), graded once,
-//! and kept if its level matches; otherwise a new full grid is tried, up to a bound, after
-//! which the request fails with a clear message rather than running on.
+//! How the level is reached, by construction rather than by rejecting random puzzles: an
+//! easy puzzle is dug only as far as it stays easy (each removal is checked with the quick
+//! singles check, and one that would make it harder is put back), so easy puzzles come out
+//! easy and keep plenty of givens. A harder level is dug towards: removals are kept while the
+//! puzzle is easier than the level, one that would make it harder is put back, and digging
+//! stops once the puzzle is at the level with its givens in range. Only the removals the
+//! quick checks cannot settle are graded, with a grade capped at the level
+//! ([`Logic::grade_within`]). A full grid that never reaches the level is replaced by a new
+//! one, up to a bound, after which the request fails with a clear message rather than
+//! running on.
 //!
 //! Every choice comes from the seed, so the same seed and request give the same puzzle.
 //!
@@ -101,6 +105,11 @@ pub struct Generator {
     singles: SinglesCheck,
 }
 
+/// Givens above a level's range at which [`Generator::dig_to_level`] starts looking at the
+/// puzzle's difficulty: with more, a 9x9 puzzle is practically always easy, and the checks
+/// would only cost time.
+const UNCHECKED_MARGIN: usize = 0;
+
 /// The highest score of a single step that easy puzzles use (a hidden single).
 const HIDDEN_SINGLE_SCORE: u32 = 14;
 
@@ -135,53 +144,18 @@ impl Generator {
         };
         let mut rng = Rng::new(seed);
         let attempts = request.attempts.max(1);
-        let one_grid = DigOptions {
-            attempts: 1,
-            ..request.dig.clone()
-        };
         let mut dig_failures = 0;
-        let cells = self.logic.layout().shape().cell_count();
         for _ in 0..attempts {
             let attempt_seed = rng.next_u64();
-            let dug = if level == Level::Easy {
-                // Easy by construction: no removal may make it harder than easy. Easy means
-                // singles only and a score within easy's limit, so each removal is checked
-                // with the quick singles check, and the score is worked out only when the
-                // empty cells could add up to more than the limit (14, a hidden single's
-                // score, each).
-                let (logic, check) = (&self.logic, &mut self.singles);
-                let limit = (*request.scores.end()).min(Level::Easy.max_score_for(cells));
-                let accept = |p: &Grid| {
-                    if !check.solves(p) {
-                        return false;
-                    }
-                    let empty = (cells - p.given_count()) as u32;
-                    empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= limit
-                        || logic
-                            .singles_path(p)
-                            .ok()
-                            .flatten()
-                            .is_some_and(|path| path.grade().score <= limit)
-                };
-                self.digger.generate_with(&one_grid, attempt_seed, accept)
-            } else {
-                self.digger.generate(&one_grid, attempt_seed)
+            let made = match level {
+                Level::Easy => self.dig_easy(request, attempt_seed),
+                _ if request.dig.minimal => self.dig_and_grade(level, request, attempt_seed),
+                _ => self.dig_to_level(level, request, attempt_seed),
             };
-            let dug = match dug {
-                Ok(d) => d,
-                Err(_) => {
-                    dig_failures += 1;
-                    continue;
-                }
-            };
-            let grade = self.grade(&dug.puzzle);
-            if grade.level == Some(level) && request.scores.contains(&grade.score) {
-                return Ok(Generated {
-                    puzzle: dug.puzzle,
-                    solution: dug.solution,
-                    grade,
-                    symmetry: dug.symmetry,
-                });
+            match made {
+                Ok(Some(made)) => return Ok(made),
+                Ok(None) => {}
+                Err(_) => dig_failures += 1,
             }
         }
         if dig_failures == attempts {
@@ -193,6 +167,144 @@ impl Generator {
                 .map_or_else(|| level_error(level, request, attempts), GenerateError::Dig));
         }
         Err(level_error(level, request, attempts))
+    }
+
+    /// One full grid dug to an easy puzzle, easy by construction: no removal may make it
+    /// harder than easy. Easy means singles only and a score within easy's limit, so each
+    /// removal is checked with the quick singles check, and the score is worked out only when
+    /// the empty cells could add up to more than the limit (14, a hidden single's score,
+    /// each). `Ok(None)`: the puzzle missed the score range.
+    fn dig_easy(&mut self, request: &Request, seed: u64) -> Result<Option<Generated>, DigError> {
+        let cells = self.logic.layout().shape().cell_count();
+        let one_grid = DigOptions {
+            attempts: 1,
+            ..request.dig.clone()
+        };
+        let (logic, check) = (&self.logic, &mut self.singles);
+        let limit = (*request.scores.end()).min(Level::Easy.max_score_for(cells));
+        let accept = |p: &Grid| {
+            if !check.solves(p) {
+                return false;
+            }
+            let empty = (cells - p.given_count()) as u32;
+            empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= limit
+                || logic
+                    .singles_path(p)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|path| path.grade().score <= limit)
+        };
+        let dug = self.digger.generate_with(&one_grid, seed, accept)?;
+        let grade = self.grade(&dug.puzzle);
+        let fits = grade.level == Some(Level::Easy) && request.scores.contains(&grade.score);
+        Ok(fits.then_some(Generated {
+            puzzle: dug.puzzle,
+            solution: dug.solution,
+            grade,
+            symmetry: dug.symmetry,
+        }))
+    }
+
+    /// One full grid dug to a level above Easy, by construction: a removal is kept while the
+    /// puzzle stays easier than the level, one that makes it harder is put back, and digging
+    /// stops once the puzzle is at the level (score and givens in range; a minimal request
+    /// goes on removing while the puzzle stays there). Most removals are judged by the quick
+    /// singles check; the rest by a grade capped at the level, which is the puzzle's exact
+    /// grade whenever it is not above. `Ok(None)`: this grid did not reach the level;
+    /// `Err`: it could not be dug as asked at all.
+    fn dig_to_level(
+        &mut self,
+        level: Level,
+        request: &Request,
+        seed: u64,
+    ) -> Result<Option<Generated>, DigError> {
+        let cells = self.logic.layout().shape().cell_count();
+        let max_givens = request.dig.max_givens.min(cells);
+        // No upper bound for the digger: it digs towards the least givens, and `accept`
+        // says when to stop.
+        let options = DigOptions {
+            max_givens: usize::MAX,
+            attempts: 1,
+            ..request.dig.clone()
+        };
+        let easy_limit = Level::Easy.max_score_for(cells);
+        let (logic, check) = (&self.logic, &mut self.singles);
+        let (mut grade, mut done) = (None::<Grade>, false);
+        let mut accept = |p: &Grid| {
+            if done {
+                return false;
+            }
+            let givens = p.given_count();
+            if givens > max_givens.saturating_add(UNCHECKED_MARGIN) {
+                // Far above the range: keep without a look. The grade is unknown, which is
+                // fine, since a removal further down sets it again before the end.
+                grade = None;
+                return true;
+            }
+            let empty = (cells - givens) as u32;
+            if check.solves(p) && empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= easy_limit {
+                grade = None; // Easy: easier than the level, keep digging.
+                return true;
+            }
+            if level >= Level::Hard && check.solves_with_intersections(p) {
+                // Medium by its techniques: very likely easier than the level (only its
+                // score could make it Hard), so dig on without grading it.
+                grade = None;
+                return true;
+            }
+            let Ok(Some(g)) = logic.grade_within(p, level) else {
+                return false; // Harder than the level (or beyond the techniques).
+            };
+            if g.level == Some(level) {
+                if g.score > *request.scores.end() {
+                    return false;
+                }
+                let at = request.scores.contains(&g.score) && givens <= max_givens;
+                done = at && !request.dig.minimal;
+            }
+            grade = Some(g);
+            true
+        };
+        let dug = self
+            .digger
+            .generate_unique_with(&options, seed, &mut accept)?;
+        let givens = dug.puzzle.given_count();
+        Ok(grade
+            .filter(|g| g.level == Some(level) && request.scores.contains(&g.score))
+            .filter(|_| givens <= max_givens)
+            .map(|grade| Generated {
+                puzzle: dug.puzzle,
+                solution: dug.solution,
+                grade,
+                symmetry: dug.symmetry,
+            }))
+    }
+
+    /// One full grid dug as far as the options say, then graded: for the hardest levels,
+    /// where digging towards the level step by step costs more than it saves (most
+    /// removals near the bottom would need a full grading, and many puzzles pass from Hard
+    /// straight to beyond what the techniques can grade).
+    fn dig_and_grade(
+        &mut self,
+        level: Level,
+        request: &Request,
+        seed: u64,
+    ) -> Result<Option<Generated>, DigError> {
+        let one_grid = DigOptions {
+            attempts: 1,
+            ..request.dig.clone()
+        };
+        let dug = self.digger.generate(&one_grid, seed)?;
+        let grade = self.logic.grade_within(&dug.puzzle, level);
+        let grade = grade.ok().flatten();
+        Ok(grade
+            .filter(|g| g.level == Some(level) && request.scores.contains(&g.score))
+            .map(|grade| Generated {
+                puzzle: dug.puzzle,
+                solution: dug.solution,
+                grade,
+                symmetry: dug.symmetry,
+            }))
     }
 
     fn grade(&self, puzzle: &Grid) -> Grade {

@@ -145,7 +145,7 @@ impl Rung {
                 min_givens: *givens.start(),
                 max_givens: *givens.end(),
                 // The top rungs need puzzles dug as deep as they go.
-                minimal: self.level >= Level::Unfair,
+                minimal: false,
                 ..DigOptions::default()
             },
             scores: self.scores_for(shape),

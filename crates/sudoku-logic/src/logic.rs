@@ -8,7 +8,7 @@ use crate::geometry::Geometry;
 use crate::grade::Grade;
 use crate::queue::SinglesQueue;
 use crate::step::Step;
-use crate::technique::Technique;
+use crate::technique::{Level, Technique};
 use crate::techniques::{Ctx, Family, Options};
 
 /// The human-style solver for one layout. Build it once per layout (it precomputes the house
@@ -137,6 +137,17 @@ impl Logic {
 
     /// The easiest step, singles taken from HoDoKu's queues (see [`crate::queue`]).
     fn next_step_queued(&self, pos: &Candidates, queue: &mut SinglesQueue) -> Option<Step> {
+        self.next_step_among(pos, queue, Technique::ALL)
+    }
+
+    /// The easiest step among a prefix of HoDoKu's search order (`None` if none of those
+    /// techniques applies).
+    fn next_step_among(
+        &self,
+        pos: &Candidates,
+        queue: &mut SinglesQueue,
+        order: &[Technique],
+    ) -> Option<Step> {
         let g = &self.geometry;
         if let Some(step) = queue.full_house(g) {
             return Some(step);
@@ -146,7 +157,7 @@ impl Logic {
         }
         let ctx = Ctx::new(g, pos, &self.options);
         let mut cache: Vec<(Family, Vec<Step>)> = Vec::new();
-        for &t in Technique::ALL {
+        for &t in order {
             let Some(family) = Family::of(t).filter(|&f| f != Family::Singles) else {
                 continue;
             };
@@ -226,6 +237,54 @@ impl Logic {
     pub fn grade(&self, grid: &Grid) -> Result<Grade, CandidatesError> {
         Ok(self.solve_path(grid)?.grade())
     }
+
+    /// The grade of a puzzle if its level is `cap` or easier, else `None` (also for a puzzle
+    /// the techniques cannot finish). The same grade as [`Logic::grade`] whenever it is
+    /// `Some`, found for less: the search stops at the first step above `cap` or once the
+    /// score passes `cap`'s limit, and techniques that come after every technique of level
+    /// `cap` or below in HoDoKu's order are never searched for. The generator grades most of
+    /// its candidates this way, since it only wants to know whether they reach one level.
+    pub fn grade_within(&self, grid: &Grid, cap: Level) -> Result<Option<Grade>, CandidatesError> {
+        let mut pos = self.start(grid)?;
+        let order = search_prefix(cap);
+        let max_score = cap.max_score_for(pos.size() * pos.size());
+        let g = &self.geometry;
+        let mut queue = SinglesQueue::new(g, &pos);
+        let (mut steps, mut score) = (Vec::new(), 0);
+        while !pos.is_solved() {
+            if pos.dead_cell().is_some() {
+                return Ok(None);
+            }
+            let Some(step) = self.next_step_among(&pos, &mut queue, order) else {
+                return Ok(None);
+            };
+            score += step.technique.score();
+            if step.technique.level() > cap || score > max_score {
+                return Ok(None);
+            }
+            queue.apply(g, &step);
+            pos.apply(self.layout(), &step);
+            steps.push(step);
+        }
+        let path = SolvePath {
+            steps,
+            end: pos,
+            outcome: Outcome::Solved,
+        };
+        Ok(Some(path.grade()))
+    }
+}
+
+/// The part of HoDoKu's search order that decides whether a path stays within `cap`: every
+/// technique up to the last one of level `cap` or easier. Harder techniques inside it (the
+/// finned fish of Unfair come before the colourings of Hard) are kept, because one of them
+/// found first would be the step the full search takes.
+fn search_prefix(cap: Level) -> &'static [Technique] {
+    let end = Technique::ALL
+        .iter()
+        .rposition(|t| t.level() <= cap)
+        .map_or(0, |i| i + 1);
+    &Technique::ALL[..end]
 }
 
 /// Every step at a position of a layout (builds a [`Logic`]; keep one to solve many).
@@ -236,4 +295,41 @@ pub fn find_all_steps(layout: &Layout, pos: &Candidates) -> Vec<Step> {
 /// The solve path of a puzzle (builds a [`Logic`]; keep one to solve many).
 pub fn solve_path(layout: &Layout, grid: &Grid) -> Result<SolvePath, CandidatesError> {
     Logic::new(layout).solve_path(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::dig::{DigOptions, Digger};
+
+    /// On dug puzzles of every level, the capped grade is the full grade when that is within
+    /// the cap and `None` otherwise.
+    #[test]
+    fn grade_within_agrees_with_grade() {
+        let layout = Layout::classic();
+        let logic = Logic::new(&layout);
+        let mut digger = Digger::new(layout.clone());
+        let caps = [
+            Level::Easy,
+            Level::Medium,
+            Level::Hard,
+            Level::Unfair,
+            Level::Extreme,
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..60 {
+            let dug = digger.generate(&DigOptions::default(), seed).unwrap();
+            let full = logic.grade(&dug.puzzle).unwrap();
+            seen.insert(full.level);
+            for cap in caps {
+                let capped = logic.grade_within(&dug.puzzle, cap).unwrap();
+                let within = full.level.is_some_and(|l| l <= cap);
+                assert_eq!(capped.is_some(), within, "{} {cap}", dug.puzzle);
+                if let Some(grade) = capped {
+                    assert_eq!(grade, full, "{}", dug.puzzle);
+                }
+            }
+        }
+        assert!(seen.len() >= 4, "a mix of levels: {seen:?}");
+    }
 }

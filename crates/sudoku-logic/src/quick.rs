@@ -23,6 +23,9 @@ pub struct SinglesCheck {
     masks: Vec<u64>,
     /// Whether each cell holds a digit.
     placed: Vec<bool>,
+    /// Pairs of houses that share two cells or more: (shared cells, the rest of the first,
+    /// the rest of the second), for locked candidates.
+    intersections: Vec<[Vec<u16>; 3]>,
 }
 
 impl SinglesCheck {
@@ -37,12 +40,27 @@ impl SinglesCheck {
                 .collect(),
             masks: vec![0; n * n],
             placed: vec![false; n * n],
+            intersections: intersections(layout),
         }
+    }
+
+    /// Whether naked and hidden singles solve `grid`, with locked candidates (a digit of one
+    /// house confined to the cells it shares with another house leaves the other house's
+    /// remaining cells) when singles stall. A puzzle these solve is at most Medium by its
+    /// techniques in HoDoKu's grading (every step the grader can be stuck on has a single or
+    /// a locked candidate, both Medium or easier), though its score may still make it Hard:
+    /// the generator uses this to skip grading puzzles on their way to Hard or harder.
+    pub fn solves_with_intersections(&mut self, grid: &Grid) -> bool {
+        self.run(grid, true)
     }
 
     /// Whether naked and hidden singles solve `grid` (a grid of this layout). A puzzle they
     /// solve has exactly one solution.
     pub fn solves(&mut self, grid: &Grid) -> bool {
+        self.run(grid, false)
+    }
+
+    fn run(&mut self, grid: &Grid, intersections: bool) -> bool {
         let n = self.n;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         self.masks.fill(all);
@@ -63,7 +81,7 @@ impl SinglesCheck {
                 Some(l) => l,
                 None => return false,
             };
-            if left == before {
+            if left == before && !(intersections && self.lock()) {
                 return false;
             }
         }
@@ -115,6 +133,26 @@ impl SinglesCheck {
         Some(left)
     }
 
+    /// One pass of locked candidates over every pair of intersecting houses; whether any
+    /// candidate went.
+    fn lock(&mut self) -> bool {
+        let mut changed = false;
+        for [shared, first, second] in &self.intersections {
+            let union = |cells: &[u16]| cells.iter().fold(0, |m, &c| m | self.masks[c as usize]);
+            let (inside, a, b) = (union(shared), union(first), union(second));
+            for (confined, other) in [(inside & !a, second), (inside & !b, first)] {
+                for &c in other {
+                    let c = c as usize;
+                    if !self.placed[c] && self.masks[c] & confined != 0 {
+                        self.masks[c] &= !confined;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        changed
+    }
+
     /// Places digit index `d` in a cell: its mask becomes that digit alone, and the digit
     /// leaves every peer.
     fn place(&mut self, cell: usize, d: usize) {
@@ -127,10 +165,35 @@ impl SinglesCheck {
     }
 }
 
+/// The pairs of houses of a layout sharing two cells or more, split into the shared cells
+/// and each house's other cells.
+fn intersections(layout: &Layout) -> Vec<[Vec<u16>; 3]> {
+    let houses = layout.houses().len();
+    let mut out = Vec::new();
+    for a in 0..houses {
+        for b in a + 1..houses {
+            let (ca, cb) = (layout.house_cells(a), layout.house_cells(b));
+            let shared: Vec<u16> = ca.iter().copied().filter(|c| cb.contains(c)).collect();
+            if shared.len() < 2 {
+                continue;
+            }
+            let rest = |cells: &[u16]| -> Vec<u16> {
+                cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !shared.contains(c))
+                    .collect()
+            };
+            out.push([shared.clone(), rest(ca), rest(cb)]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Logic;
+    use crate::{Level, Logic};
     use sudoku_core::dig::Digger;
     use sudoku_core::{Cell, Digit, Shape};
 
@@ -159,6 +222,33 @@ mod tests {
             }
             assert!(yes > 0 && no > 0, "both answers seen: {yes} {no}");
         }
+    }
+
+    /// Whenever singles and locked candidates solve a dug puzzle, HoDoKu's path needs nothing
+    /// harder than Medium techniques; and they solve more than singles alone.
+    #[test]
+    fn intersections_solve_only_medium_puzzles() {
+        let layout = Layout::classic();
+        let logic = Logic::new(&layout);
+        let mut check = SinglesCheck::new(&layout);
+        let mut digger = Digger::new(layout.clone());
+        let (mut beyond_singles, mut unsolved) = (0, 0);
+        for seed in 0..80 {
+            let dug = digger.generate(&Default::default(), seed).unwrap();
+            let solves = check.solves_with_intersections(&dug.puzzle);
+            let grade = logic.grade(&dug.puzzle).unwrap();
+            if solves {
+                let hardest = grade.hardest.map_or(Level::Easy, |t| t.level());
+                assert!(hardest <= Level::Medium, "{} {grade}", dug.puzzle);
+                beyond_singles += usize::from(!check.solves(&dug.puzzle));
+            } else {
+                unsolved += 1;
+            }
+        }
+        assert!(
+            beyond_singles > 0 && unsolved > 0,
+            "{beyond_singles} {unsolved}"
+        );
     }
 
     #[test]

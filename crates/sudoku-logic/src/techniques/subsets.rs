@@ -13,27 +13,23 @@ use crate::geometry::Kind;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
-/// Every naked and hidden subset of sizes 2 to 4 at the position.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
-    for k in 2..=4 {
-        for h in ctx.g.blocks_first() {
-            naked(ctx, h, k, out);
-        }
+/// Every naked and hidden subset of size `k` (2 to 4) at the position.
+pub(crate) fn find(ctx: &Ctx, k: usize, out: &mut Vec<Step>) {
+    for h in ctx.g.blocks_first() {
+        naked(ctx, h, k, out);
     }
-    for k in 2..=4 {
-        for h in ctx.g.blocks_first() {
-            hidden(ctx, h, k, out);
-        }
+    for h in ctx.g.blocks_first() {
+        hidden(ctx, h, k, out);
     }
 }
 
 fn naked(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
     let cells: Vec<usize> = ctx
         .g
-        .house_set(h)
-        .and(&ctx.empty)
+        .house_cells(h)
         .iter()
-        .filter(|&c| (ctx.mask(c).count_ones() as usize) <= k)
+        .copied()
+        .filter(|&c| (1..=k).contains(&(ctx.mask(c).count_ones() as usize)))
         .collect();
     for_each_combination(&cells, k, &mut |chosen| {
         let union = chosen.iter().fold(0, |m, &c| m | ctx.mask(c));
@@ -84,22 +80,38 @@ fn out_naked(ctx: &Ctx, h: usize, chosen: &[usize], union: u64, out: &mut Vec<St
     push_unique(out, step);
 }
 
+/// Hidden subsets of size `k` in house `h`. Each digit's places in the house are a word of
+/// bits (bit `i`: the house's `i`-th cell), so a combination of digits costs an OR and a
+/// popcount; the cells are turned into a set only for a hit.
 fn hidden(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
-    let free: Vec<usize> = (0..ctx.n())
-        .filter(|&d| {
-            let c = ctx.cells_in(h, d).len();
-            c >= 1 && c <= k && !ctx.placed_in(h, d)
-        })
-        .collect();
+    let house = ctx.g.house_cells(h);
+    let mut free = Vec::new();
+    let mut places = Vec::new();
+    for d in 0..ctx.n() {
+        let mut at = 0u64;
+        let mut placed = false;
+        for (i, &c) in house.iter().enumerate() {
+            placed |= ctx.pos.values()[c] as usize == d + 1;
+            if ctx.has(c, d) {
+                at |= 1 << i;
+            }
+        }
+        let count = at.count_ones() as usize;
+        if !placed && (1..=k).contains(&count) {
+            free.push(d);
+            places.push(at);
+        }
+    }
     if free.len() < k {
         return;
     }
-    for_each_combination(&free, k, &mut |chosen| {
-        let cells = chosen
-            .iter()
-            .fold(CellSet::EMPTY, |s, &d| s.or(&ctx.cells_in(h, d)));
-        if cells.len() == k {
-            out_hidden(ctx, h, chosen, &cells, out);
+    let picks: Vec<usize> = (0..free.len()).collect();
+    for_each_combination(&picks, k, &mut |chosen| {
+        let union = chosen.iter().fold(0u64, |m, &j| m | places[j]);
+        if union.count_ones() as usize == k {
+            let digits: Vec<usize> = chosen.iter().map(|&j| free[j]).collect();
+            let cells = CellSet::from_indices(super::BitIter(union).map(|i| house[i]));
+            out_hidden(ctx, h, &digits, &cells, out);
         }
         true
     });
