@@ -242,14 +242,15 @@ impl Generator {
                 return true;
             }
             let empty = (cells - givens) as u32;
-            if check.solves(p) && empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= easy_limit {
-                grade = None; // Easy: easier than the level, keep digging.
-                return true;
-            }
-            if level >= Level::Hard && check.solves_with_intersections(p) {
-                // Medium by its techniques: very likely easier than the level (only its
-                // score could make it Hard), so dig on without grading it.
-                grade = None;
+            let below = if level >= Level::Hard {
+                // Medium by its techniques: easier than the level but for the rare puzzle
+                // whose score alone makes it Hard, which digging on merely passes by.
+                check.solves_with_medium_techniques(p)
+            } else {
+                check.solves(p) && empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= easy_limit
+            };
+            if below {
+                grade = None; // Easier than the level: keep digging without grading it.
                 return true;
             }
             let Ok(Some(g)) = logic.grade_within(p, level) else {

@@ -44,13 +44,15 @@ impl SinglesCheck {
         }
     }
 
-    /// Whether naked and hidden singles solve `grid`, with locked candidates (a digit of one
-    /// house confined to the cells it shares with another house leaves the other house's
-    /// remaining cells) when singles stall. A puzzle these solve is at most Medium by its
-    /// techniques in HoDoKu's grading (every step the grader can be stuck on has a single or
-    /// a locked candidate, both Medium or easier), though its score may still make it Hard:
-    /// the generator uses this to skip grading puzzles on their way to Hard or harder.
-    pub fn solves_with_intersections(&mut self, grid: &Grid) -> bool {
+    /// Whether HoDoKu's Medium techniques solve `grid`: naked and hidden singles, then, when
+    /// those stall, locked candidates (a digit of one house confined to the cells it shares
+    /// with another house leaves the other house's remaining cells) and naked and hidden
+    /// pairs and triples (locked pairs and triples are naked ones). Eliminations only make
+    /// more of them apply, so the order does not matter and the answer is exact: a puzzle
+    /// these solve is at most Medium by its techniques in HoDoKu's grading (its score may
+    /// still make it Hard), and one they do not solve needs a Hard technique or harder. The
+    /// generator uses this to skip grading puzzles on their way to Hard or harder.
+    pub fn solves_with_medium_techniques(&mut self, grid: &Grid) -> bool {
         self.run(grid, true)
     }
 
@@ -60,7 +62,7 @@ impl SinglesCheck {
         self.run(grid, false)
     }
 
-    fn run(&mut self, grid: &Grid, intersections: bool) -> bool {
+    fn run(&mut self, grid: &Grid, medium: bool) -> bool {
         let n = self.n;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         self.masks.fill(all);
@@ -81,7 +83,7 @@ impl SinglesCheck {
                 Some(l) => l,
                 None => return false,
             };
-            if left == before && !(intersections && self.lock()) {
+            if left == before && !(medium && (self.lock() || self.subsets())) {
                 return false;
             }
         }
@@ -153,6 +155,89 @@ impl SinglesCheck {
         changed
     }
 
+    /// One pass of naked and hidden pairs and triples over the houses; whether any candidate
+    /// went.
+    fn subsets(&mut self) -> bool {
+        let mut changed = false;
+        for h in 0..self.houses.len() {
+            for k in 2..=3 {
+                changed |= self.naked(h, k) | self.hidden(h, k);
+            }
+        }
+        changed
+    }
+
+    /// Naked subsets of `k` cells in house `h`: their digits leave the house's other cells.
+    fn naked(&mut self, h: usize, k: usize) -> bool {
+        let house = &self.houses[h];
+        let open: Vec<usize> = (0..house.len())
+            .filter(|&i| {
+                let c = house[i] as usize;
+                !self.placed[c] && (2..=k).contains(&(self.masks[c].count_ones() as usize))
+            })
+            .collect();
+        let mut found = Vec::new();
+        each_subset(open.len(), k, |chosen| {
+            let union = chosen
+                .iter()
+                .fold(0, |m, &j| m | self.masks[house[open[j]] as usize]);
+            if union.count_ones() as usize == k {
+                let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
+                found.push((union, inside));
+            }
+        });
+        let mut changed = false;
+        for (digits, inside) in found {
+            for (i, &c) in self.houses[h].iter().enumerate() {
+                let c = c as usize;
+                if inside & 1 << i == 0 && !self.placed[c] && self.masks[c] & digits != 0 {
+                    self.masks[c] &= !digits;
+                    changed = true;
+                }
+            }
+        }
+        changed
+    }
+
+    /// Hidden subsets of `k` digits in house `h`: their `k` cells lose every other digit.
+    fn hidden(&mut self, h: usize, k: usize) -> bool {
+        let house = &self.houses[h];
+        let (mut digits, mut places) = (Vec::new(), Vec::new());
+        for d in 0..self.n {
+            let mut at = 0u64;
+            let mut placed = false;
+            for (i, &c) in house.iter().enumerate() {
+                let c = c as usize;
+                if self.masks[c] & 1 << d != 0 {
+                    placed |= self.placed[c];
+                    at |= 1 << i;
+                }
+            }
+            if !placed && (2..=k).contains(&(at.count_ones() as usize)) {
+                digits.push(d);
+                places.push(at);
+            }
+        }
+        let mut found = Vec::new();
+        each_subset(digits.len(), k, |chosen| {
+            let union = chosen.iter().fold(0, |m, &j| m | places[j]);
+            if union.count_ones() as usize == k {
+                found.push((chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]), union));
+            }
+        });
+        let mut changed = false;
+        for (keep, cells) in found {
+            for (i, &c) in self.houses[h].iter().enumerate() {
+                let c = c as usize;
+                if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
+                    self.masks[c] &= keep;
+                    changed = true;
+                }
+            }
+        }
+        changed
+    }
+
     /// Places digit index `d` in a cell: its mask becomes that digit alone, and the digit
     /// leaves every peer.
     fn place(&mut self, cell: usize, d: usize) {
@@ -161,6 +246,21 @@ impl SinglesCheck {
         self.placed[cell] = true;
         for &p in &self.peers[cell] {
             self.masks[p as usize] &= !bit;
+        }
+    }
+}
+
+/// Calls `visit` with every set of `k` (2 or 3) indices below `m`, in increasing order.
+fn each_subset(m: usize, k: usize, mut visit: impl FnMut(&[usize])) {
+    for a in 0..m {
+        for b in a + 1..m {
+            if k == 2 {
+                visit(&[a, b]);
+                continue;
+            }
+            for c in b + 1..m {
+                visit(&[a, b, c]);
+            }
         }
     }
 }
@@ -224,10 +324,10 @@ mod tests {
         }
     }
 
-    /// Whenever singles and locked candidates solve a dug puzzle, HoDoKu's path needs nothing
-    /// harder than Medium techniques; and they solve more than singles alone.
+    /// Medium techniques solve a dug puzzle exactly when HoDoKu's path needs nothing harder
+    /// than Medium techniques; and they solve more than singles alone.
     #[test]
-    fn intersections_solve_only_medium_puzzles() {
+    fn medium_techniques_solve_exactly_the_medium_puzzles() {
         let layout = Layout::classic();
         let logic = Logic::new(&layout);
         let mut check = SinglesCheck::new(&layout);
@@ -235,13 +335,20 @@ mod tests {
         let (mut beyond_singles, mut unsolved) = (0, 0);
         for seed in 0..80 {
             let dug = digger.generate(&Default::default(), seed).unwrap();
-            let solves = check.solves_with_intersections(&dug.puzzle);
+            let solves = check.solves_with_medium_techniques(&dug.puzzle);
             let grade = logic.grade(&dug.puzzle).unwrap();
             if solves {
                 let hardest = grade.hardest.map_or(Level::Easy, |t| t.level());
                 assert!(hardest <= Level::Medium, "{} {grade}", dug.puzzle);
                 beyond_singles += usize::from(!check.solves(&dug.puzzle));
             } else {
+                // Not solved: the path needs a Hard technique or harder, or gets stuck.
+                let hardest = grade.hardest.map(|t| t.level());
+                assert!(
+                    grade.level.is_none() || hardest >= Some(Level::Hard),
+                    "{} {grade}",
+                    dug.puzzle
+                );
                 unsolved += 1;
             }
         }

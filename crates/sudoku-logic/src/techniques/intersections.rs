@@ -14,12 +14,19 @@ use crate::technique::Technique;
 /// (claiming), digits in order, as HoDoKu searches them.
 pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
     for a in ctx.g.blocks_first() {
+        let partners: Vec<usize> = ctx
+            .g
+            .overlaps()
+            .iter()
+            .filter(|&&(x, _)| x == a)
+            .map(|&(_, b)| b)
+            .collect();
         for d in 0..ctx.n() {
             let cells = ctx.cells_in(a, d);
             if cells.len() < 2 {
                 continue;
             }
-            for &(_, b) in ctx.g.overlaps().iter().filter(|&&(x, _)| x == a) {
+            for &b in &partners {
                 if cells.is_subset(ctx.g.house_set(b)) {
                     locked(ctx, a, b, d, &cells, out);
                 }
