@@ -252,11 +252,13 @@ pub struct Dug {
     pub symmetry: Symmetry,
 }
 
-/// Whether a removal is put to `accept` before or after the uniqueness check.
+/// Who decides that a removal keeps the solution unique.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Order {
+    /// `accept`, then the digger's solver.
     AcceptFirst,
-    UniqueFirst,
+    /// `accept` alone: it vouches for uniqueness.
+    Vouched,
 }
 
 /// Digs puzzles for one layout, keeping its solver (and the solver's buffers) between them.
@@ -314,17 +316,19 @@ impl Digger {
         self.generate_ordered(options, seed, Order::AcceptFirst, accept)
     }
 
-    /// Like [`Digger::generate_with`], but `accept` sees only unique puzzles: for a test that
-    /// costs more than the uniqueness check (grading a puzzle) or that needs a unique puzzle
-    /// to mean anything. `accept` may keep state: it is asked about each removal in turn and
-    /// the removals it says yes to are kept.
-    pub fn generate_unique_with(
+    /// Like [`Digger::generate_with`], but `vouch` alone decides, and it must say yes only to
+    /// puzzles it knows to have one solution: the digger runs no solver of its own. For a
+    /// caller with a cheaper proof of uniqueness than a solver (a puzzle that logic alone
+    /// solves has one solution), which matters on large grids, where counting solutions with
+    /// dancing links costs far more than the logic. `vouch` may keep state: it is asked about
+    /// each removal in turn and the removals it says yes to are kept.
+    pub fn generate_vouched(
         &mut self,
         options: &DigOptions,
         seed: u64,
-        accept: impl FnMut(&Grid) -> bool,
+        vouch: impl FnMut(&Grid) -> bool,
     ) -> Result<Dug, DigError> {
-        self.generate_ordered(options, seed, Order::UniqueFirst, accept)
+        self.generate_ordered(options, seed, Order::Vouched, vouch)
     }
 
     fn generate_ordered(
@@ -410,7 +414,7 @@ impl Digger {
             // puzzle): then the solver is not run at all.
             let keep = match order {
                 Order::AcceptFirst => accept(&puzzle) && self.is_unique(&puzzle),
-                Order::UniqueFirst => self.is_unique(&puzzle) && accept(&puzzle),
+                Order::Vouched => accept(&puzzle),
             };
             if keep {
                 givens -= orbit.len();

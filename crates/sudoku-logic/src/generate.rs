@@ -31,7 +31,7 @@ use std::ops::RangeInclusive;
 
 use exact_cover::Rng;
 use sudoku_core::dig::{DigError, DigOptions, Digger, Dug, Symmetry};
-use sudoku_core::{Grid, Layout};
+use sudoku_core::{Engine, Grid, Layout, Solver};
 use thiserror::Error;
 
 use crate::grade::Grade;
@@ -103,6 +103,8 @@ pub struct Generator {
     digger: Digger,
     logic: Logic,
     singles: SinglesCheck,
+    /// Uniqueness checks for removals no quick check vouches for.
+    solver: Solver,
 }
 
 /// Givens above a level's range at which [`Generator::dig_to_level`] starts looking at the
@@ -120,6 +122,10 @@ impl Generator {
             digger: Digger::new(layout.clone()),
             logic: Logic::new(layout),
             singles: SinglesCheck::new(layout),
+            solver: match Solver::new(layout.clone(), Engine::Auto) {
+                Ok(s) => s,
+                Err(e) => unreachable!("Auto takes every layout: {e}"),
+            },
         }
     }
 
@@ -182,6 +188,7 @@ impl Generator {
         };
         let (logic, check) = (&self.logic, &mut self.singles);
         let limit = (*request.scores.end()).min(Level::Easy.max_score_for(cells));
+        // Singles solving the puzzle vouch for its uniqueness: no solver needed.
         let accept = |p: &Grid| {
             if !check.solves(p) {
                 return false;
@@ -194,7 +201,7 @@ impl Generator {
                     .flatten()
                     .is_some_and(|path| path.grade().score <= limit)
         };
-        let dug = self.digger.generate_with(&one_grid, seed, accept)?;
+        let dug = self.digger.generate_vouched(&one_grid, seed, accept)?;
         let grade = self.grade(&dug.puzzle);
         let fits = grade.level == Some(Level::Easy) && request.scores.contains(&grade.score);
         Ok(fits.then_some(Generated {
@@ -228,30 +235,45 @@ impl Generator {
             ..request.dig.clone()
         };
         let easy_limit = Level::Easy.max_score_for(cells);
-        let (logic, check) = (&self.logic, &mut self.singles);
+        let (logic, check, solver) = (&self.logic, &mut self.singles, &mut self.solver);
         let (mut grade, mut done) = (None::<Grade>, false);
+        // Each removal must be vouched unique: a puzzle the quick checks solve is (logic
+        // finds only forced digits), any other goes to the solver. Whichever is cheaper goes
+        // first: the fast 9x9 solver before the checks (most removals near the bottom lose
+        // uniqueness, and the checks cost more than it), dancing links after them.
+        let solver_first = solver.engine() == Engine::Fast;
         let mut accept = |p: &Grid| {
             if done {
                 return false;
             }
             let givens = p.given_count();
             if givens > max_givens.saturating_add(UNCHECKED_MARGIN) {
-                // Far above the range: keep without a look. The grade is unknown, which is
-                // fine, since a removal further down sets it again before the end.
+                // Far above the range: keep it if unique, without a look at its difficulty.
+                // The grade is unknown, which is fine, since a removal further down sets it
+                // again before the end.
                 grade = None;
-                return true;
+                return (!solver_first && check.solves(p)) || is_unique(solver, p);
+            }
+            if solver_first && !is_unique(solver, p) {
+                return false;
             }
             let empty = (cells - givens) as u32;
-            let below = if level >= Level::Hard {
+            if level == Level::Medium {
+                if check.solves(p) && empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= easy_limit {
+                    grade = None; // Easy: keep digging without grading it.
+                    return true;
+                }
+                if !check.solves_with_medium_techniques(p) {
+                    return false; // Needs a Hard technique or worse (or has no solution).
+                }
+                // Medium techniques solve it, so it is unique: grade it below.
+            } else if check.solves_with_medium_techniques(p) {
                 // Medium by its techniques: easier than the level but for the rare puzzle
                 // whose score alone makes it Hard, which digging on merely passes by.
-                check.solves_with_medium_techniques(p)
-            } else {
-                check.solves(p) && empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= easy_limit
-            };
-            if below {
-                grade = None; // Easier than the level: keep digging without grading it.
+                grade = None;
                 return true;
+            } else if !solver_first && !is_unique(solver, p) {
+                return false;
             }
             let Ok(Some(g)) = logic.grade_within(p, level) else {
                 return false; // Harder than the level (or beyond the techniques).
@@ -266,9 +288,7 @@ impl Generator {
             grade = Some(g);
             true
         };
-        let dug = self
-            .digger
-            .generate_unique_with(&options, seed, &mut accept)?;
+        let dug = self.digger.generate_vouched(&options, seed, &mut accept)?;
         let givens = dug.puzzle.given_count();
         Ok(grade
             .filter(|g| g.level == Some(level) && request.scores.contains(&g.score))
@@ -311,6 +331,11 @@ impl Generator {
     fn grade(&self, puzzle: &Grid) -> Grade {
         grade_of(&self.logic, puzzle)
     }
+}
+
+/// Whether a puzzle has exactly one solution.
+fn is_unique(solver: &mut Solver, puzzle: &Grid) -> bool {
+    matches!(solver.count(puzzle, 2), Ok(1))
 }
 
 /// The grade of a puzzle the digger made (always a valid grid of the layout).
