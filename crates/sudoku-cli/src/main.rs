@@ -59,6 +59,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Benchmark the generator on every rung of the ladder against QQWing, in the same run.
     BenchGenerate(cmd::bench_generate::Args),
+    /// Serve the browser game: play in a web page, games and statistics kept in SQLite.
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => cmd::explain::run(args, &clock),
         Command::Bench(args) => cmd::bench::run(args, &clock),
         Command::BenchGenerate(args) => cmd::bench_generate::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,5 @@
 //! The subcommands, one module each: its clap `Args` and a `run` function that returns
-//! `Result<(), Failure>`. Planned: print, play, drill,
-//! serve.
+//! `Result<(), Failure>`. Planned: print, play, drill.
 
 pub mod bench;
 pub mod bench_generate;
@@ -10,6 +9,7 @@ pub mod explain;
 pub mod generate;
 pub mod hint;
 pub mod rate;
+pub mod serve;
 pub mod solve;
 pub mod transform;
 pub mod xc;

@@ -1,0 +1,100 @@
+//! `sudoku serve`: starts, says where, answers the page and the API; refuses a bad address.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use common::{assert_contains, sudoku};
+
+/// The server process, killed when the test ends (also when it fails).
+struct Served(Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A plain HTTP/1.1 GET: the status line and the body.
+fn get(addr: &str, path: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).expect("the server accepts connections");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("a read timeout can be set");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("the request is sent");
+    let mut answer = String::new();
+    stream
+        .read_to_string(&mut answer)
+        .expect("the answer is read");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("headers end");
+    let status = head.lines().next().unwrap_or_default().to_string();
+    (status, body.to_string())
+}
+
+#[test]
+fn serve_prints_its_url_and_answers() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("data").join("games.sqlite3");
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--pool", "0", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the sudoku binary starts");
+    let mut served = Served(child);
+    let stdout = served.0.stdout.take().expect("stdout is piped");
+    let mut first = String::new();
+    // Only the first line is read: the server must go on when its reader has gone away.
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("the server prints a line");
+    std::thread::sleep(Duration::from_millis(200));
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no URL in {first:?}"));
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    assert!(!addr.ends_with(":0"), "the real port is printed: {addr}");
+
+    let (status, page) = get(&addr, "/");
+    assert_contains(&status, "200");
+    assert_contains(&page.to_ascii_lowercase(), "<!doctype html");
+    let (status, config) = get(&addr, "/api/config");
+    assert_contains(&status, "200");
+    assert_contains(&config, "\"ladder\"");
+    assert_contains(&config, "\"9x9\"");
+    assert!(db.exists(), "the database file and its directory are made");
+}
+
+#[test]
+fn serve_refuses_a_bad_address() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("games.sqlite3");
+    let db = db.to_str().expect("a UTF-8 path");
+    let run = sudoku(&["serve", "--addr", "not an address", "--db", db], None);
+    assert_eq!(run.code, Some(2), "stderr: {}", run.stderr);
+    assert_contains(&run.stderr, "cannot listen on not an address");
+    assert!(run.stdout.is_empty(), "nothing served: {}", run.stdout);
+}
+
+#[test]
+fn serve_refuses_a_database_it_cannot_open() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // A directory where the file should be: SQLite cannot open it.
+    let db = dir.path().to_str().expect("a UTF-8 path");
+    let run = sudoku(&["serve", "--addr", "127.0.0.1:0", "--db", db], None);
+    assert_eq!(run.code, Some(2), "stderr: {}", run.stderr);
+    assert_contains(&run.stderr, "cannot open the database");
+}

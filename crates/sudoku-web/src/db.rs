@@ -1,0 +1,501 @@
+//! [`Db`]: the SQLite file that keeps games, their moves, the puzzle pool, and the drill.
+//!
+//! One connection, owned by the database thread of [`crate::writer`], which runs every
+//! function here inside a transaction of its own making (a savepoint per request, one commit
+//! per batch). Durability is what matters: WAL with `synchronous = FULL` makes a committed
+//! transaction survive a crash or a power cut, and every acknowledged change is committed
+//! before its answer is sent. The one thread also serialises the read-modify-write of a game,
+//! so two requests on one game cannot lose each other's move.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, params};
+use sudoku_game::Game;
+
+use crate::error::{ApiError, WebError};
+
+/// The database.
+#[derive(Debug)]
+pub struct Db {
+    conn: Connection,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    session TEXT NOT NULL,
+    rung TEXT NOT NULL,
+    level TEXT,
+    score INTEGER,
+    size TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    status TEXT NOT NULL,
+    elapsed_ms INTEGER NOT NULL,
+    running_since INTEGER,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_session ON games (session, updated_ms);
+CREATE TABLE IF NOT EXISTS moves (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    action TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS moves_by_game ON moves (game, seq);
+CREATE TABLE IF NOT EXISTS pool (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    rung TEXT NOT NULL,
+    size TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    symmetry TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    level TEXT,
+    score INTEGER
+);
+CREATE INDEX IF NOT EXISTS pool_by_key ON pool (rung, size, variant, symmetry);
+CREATE TABLE IF NOT EXISTS drill (
+    id TEXT PRIMARY KEY,
+    session TEXT NOT NULL,
+    question TEXT NOT NULL,
+    asked_ms INTEGER NOT NULL,
+    answered_ms INTEGER,
+    digit INTEGER,
+    correct INTEGER,
+    ms INTEGER
+);
+CREATE INDEX IF NOT EXISTS drill_by_session ON drill (session);
+";
+
+/// What is kept beside a game's state: where it came from and when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meta {
+    /// The game id.
+    pub id: String,
+    /// The rung id, or `import`.
+    pub rung: String,
+    /// The grader's level name (`beyond` when the grader is stuck).
+    pub level: Option<String>,
+    /// The grader's score.
+    pub score: Option<u32>,
+    /// Creation time, Unix ms.
+    pub created_ms: u64,
+    /// Last change, Unix ms.
+    pub updated_ms: u64,
+}
+
+/// A puzzle ready to play, as the pool keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pooled {
+    /// The givens as a line.
+    pub puzzle: String,
+    /// The solution as a line.
+    pub solution: String,
+    /// The grader's level name.
+    pub level: Option<String>,
+    /// The grader's score.
+    pub score: Option<u32>,
+    /// The symmetry's name.
+    pub symmetry: String,
+}
+
+impl Db {
+    /// Opens (or makes) the database file, with its directory, and sets it up.
+    pub fn open(path: &Path) -> Result<Db, WebError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| WebError::Directory {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        let db_err = |source| WebError::Database {
+            path: path.to_path_buf(),
+            source,
+        };
+        let conn = Connection::open(path).map_err(db_err)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(db_err)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db_err)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(db_err)?;
+        conn.execute_batch(SCHEMA).map_err(db_err)?;
+        Ok(Db { conn })
+    }
+
+    /// The connection, for the thread that will own it.
+    pub fn into_connection(self) -> Connection {
+        self.conn
+    }
+}
+
+fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// Stores a new game.
+pub fn insert_game(
+    conn: &Connection,
+    session: &str,
+    meta: &Meta,
+    game: &Game,
+) -> Result<(), ApiError> {
+    let state = save(game)?;
+    let timer = game.timer();
+    conn.execute(
+        "INSERT INTO games (id, session, rung, level, score, size, variant, status, elapsed_ms,
+             running_since, created_ms, updated_ms, state)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        params![
+            meta.id,
+            session,
+            meta.rung,
+            meta.level,
+            meta.score,
+            size_name(game),
+            game.variant().name(),
+            game.status().name(),
+            to_i64(timer.elapsed_ms),
+            timer.running_since.map(to_i64),
+            to_i64(meta.created_ms),
+            to_i64(meta.updated_ms),
+            state,
+        ],
+    )?;
+    Ok(())
+}
+
+/// `9x9` and so on.
+pub fn size_name(game: &Game) -> String {
+    let n = game.size();
+    format!("{n}x{n}")
+}
+
+fn save(game: &Game) -> Result<String, ApiError> {
+    serde_json::to_string(game).map_err(|e| ApiError::internal(format!("saving a game: {e}")))
+}
+
+/// A game of the session; another session's game is "not found" exactly like a missing one.
+pub fn load_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), ApiError> {
+    let row = conn
+        .query_row(
+            "SELECT rung, level, score, created_ms, updated_ms, state FROM games
+             WHERE id = ?1 AND session = ?2",
+            params![id, session],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, Option<u32>>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, String>(5)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((rung, level, score, created, updated, state)) = row else {
+        return Err(ApiError::not_found(format!("no game {id}")));
+    };
+    let game: Game = serde_json::from_str(&state)
+        .map_err(|e| ApiError::internal(format!("game {id} cannot be loaded: {e}")))?;
+    let meta = Meta {
+        id: id.to_string(),
+        rung,
+        level,
+        score,
+        created_ms: created.max(0) as u64,
+        updated_ms: updated.max(0) as u64,
+    };
+    Ok((meta, game))
+}
+
+/// Loads a game, lets `f` change it, and stores the new state with a row in `moves` naming
+/// the action. Run it as one job of the database thread, which makes it atomic (when `f` or
+/// a write fails, nothing is kept) and answers only once it is committed.
+pub fn update_game<R>(
+    conn: &Connection,
+    session: &str,
+    id: &str,
+    action: &str,
+    now_ms: u64,
+    f: impl FnOnce(&mut Game) -> Result<R, ApiError>,
+) -> Result<(R, Meta, Game), ApiError> {
+    let (mut meta, mut game) = load_game(conn, session, id)?;
+    let out = f(&mut game)?;
+    meta.updated_ms = now_ms;
+    store(conn, &meta, &game, action)?;
+    Ok((out, meta, game))
+}
+
+fn store(conn: &Connection, meta: &Meta, game: &Game, action: &str) -> Result<(), ApiError> {
+    let timer = game.timer();
+    conn.execute(
+        "UPDATE games SET status = ?2, elapsed_ms = ?3, running_since = ?4, updated_ms = ?5,
+             state = ?6 WHERE id = ?1",
+        params![
+            meta.id,
+            game.status().name(),
+            to_i64(timer.elapsed_ms),
+            timer.running_since.map(to_i64),
+            to_i64(meta.updated_ms),
+            save(game)?,
+        ],
+    )?;
+    conn.execute(
+        "INSERT INTO moves (game, at_ms, action) VALUES (?1, ?2, ?3)",
+        params![meta.id, to_i64(meta.updated_ms), action],
+    )?;
+    Ok(())
+}
+
+/// One line of the game list.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Listed {
+    /// Id.
+    pub id: String,
+    /// `9x9`...
+    pub size: String,
+    /// `classic` or `diagonal`.
+    pub variant: String,
+    /// Rung id or `import`.
+    pub rung: String,
+    /// Status name.
+    pub status: String,
+    /// Playing time now.
+    pub elapsed_ms: u64,
+    /// RFC 3339.
+    pub created: String,
+    /// RFC 3339.
+    pub updated: String,
+}
+
+/// The session's games, newest first; `playing_only` keeps the ones still being played.
+pub fn list_games(
+    conn: &Connection,
+    session: &str,
+    now_ms: u64,
+    playing_only: bool,
+) -> Result<Vec<(Listed, u64)>, ApiError> {
+    let sql = if playing_only {
+        "SELECT id, size, variant, rung, status, elapsed_ms, running_since, created_ms, updated_ms
+         FROM games WHERE session = ?1 AND status = 'playing' ORDER BY updated_ms DESC LIMIT 1"
+    } else {
+        "SELECT id, size, variant, rung, status, elapsed_ms, running_since, created_ms, updated_ms
+         FROM games WHERE session = ?1 ORDER BY created_ms DESC, rowid DESC LIMIT 500"
+    };
+    let mut stmt = conn.prepare_cached(sql)?;
+    let rows = stmt.query_map(params![session], |r| {
+        let elapsed = r.get::<_, i64>(5)?.max(0) as u64;
+        let since = r.get::<_, Option<i64>>(6)?.map(|s| s.max(0) as u64);
+        let created = r.get::<_, i64>(7)?.max(0) as u64;
+        let updated = r.get::<_, i64>(8)?.max(0) as u64;
+        Ok((
+            Listed {
+                id: r.get(0)?,
+                size: r.get(1)?,
+                variant: r.get(2)?,
+                rung: r.get(3)?,
+                status: r.get(4)?,
+                elapsed_ms: elapsed + since.map_or(0, |s| now_ms.saturating_sub(s)),
+                created: crate::rfc3339(created),
+                updated: crate::rfc3339(updated),
+            },
+            created,
+        ))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Takes a puzzle out of the pool (gone for good, so no two games get it). Atomic as a job
+/// of the database thread.
+pub fn take_pooled(
+    conn: &Connection,
+    rung: &str,
+    size: &str,
+    variant: &str,
+    symmetry: Option<&str>,
+) -> Result<Option<Pooled>, ApiError> {
+    let row = conn
+        .query_row(
+            "SELECT id, puzzle, solution, level, score, symmetry FROM pool
+             WHERE rung = ?1 AND size = ?2 AND variant = ?3 AND (?4 IS NULL OR symmetry = ?4)
+             ORDER BY id LIMIT 1",
+            params![rung, size, variant, symmetry],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    Pooled {
+                        puzzle: r.get(1)?,
+                        solution: r.get(2)?,
+                        level: r.get(3)?,
+                        score: r.get(4)?,
+                        symmetry: r.get(5)?,
+                    },
+                ))
+            },
+        )
+        .optional()?;
+    let Some((id, pooled)) = row else {
+        return Ok(None);
+    };
+    conn.execute("DELETE FROM pool WHERE id = ?1", params![id])?;
+    Ok(Some(pooled))
+}
+
+/// How many puzzles the pool holds for a key.
+pub fn pool_count(
+    conn: &Connection,
+    rung: &str,
+    size: &str,
+    variant: &str,
+) -> Result<u64, ApiError> {
+    Ok(conn.query_row(
+        "SELECT COUNT(*) FROM pool WHERE rung = ?1 AND size = ?2 AND variant = ?3",
+        params![rung, size, variant],
+        |r| r.get::<_, i64>(0),
+    )? as u64)
+}
+
+/// Adds a puzzle to the pool.
+pub fn add_pooled(
+    conn: &Connection,
+    rung: &str,
+    size: &str,
+    variant: &str,
+    p: &Pooled,
+) -> Result<(), ApiError> {
+    conn.execute(
+        "INSERT INTO pool (rung, size, variant, symmetry, puzzle, solution, level, score)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            rung, size, variant, p.symmetry, p.puzzle, p.solution, p.level, p.score
+        ],
+    )?;
+    Ok(())
+}
+
+/// Statistics of one rung and size.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct LevelStats {
+    /// Rung id (or `import`).
+    pub rung: String,
+    /// `9x9`...
+    pub size: String,
+    /// Games started.
+    pub played: u64,
+    /// Games won.
+    pub solved: u64,
+    /// Fastest win.
+    pub best_ms: Option<u64>,
+    /// Mean time of the wins.
+    pub average_ms: Option<u64>,
+}
+
+/// The drill's statistics.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct DrillStats {
+    /// Questions answered.
+    pub answered: u64,
+    /// Right answers.
+    pub correct: u64,
+    /// Mean answer time.
+    pub average_ms: Option<u64>,
+}
+
+/// Per rung and size, from the session's games.
+pub fn level_stats(conn: &Connection, session: &str) -> Result<Vec<LevelStats>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT rung, size, COUNT(*),
+             SUM(status = 'won'),
+             MIN(CASE WHEN status = 'won' THEN elapsed_ms END),
+             AVG(CASE WHEN status = 'won' THEN elapsed_ms END)
+         FROM games WHERE session = ?1 GROUP BY rung, size ORDER BY rung, size",
+    )?;
+    let rows = stmt.query_map(params![session], |r| {
+        Ok(LevelStats {
+            rung: r.get(0)?,
+            size: r.get(1)?,
+            played: r.get::<_, i64>(2)?.max(0) as u64,
+            solved: r.get::<_, Option<i64>>(3)?.unwrap_or(0).max(0) as u64,
+            best_ms: r.get::<_, Option<i64>>(4)?.map(|v| v.max(0) as u64),
+            average_ms: r
+                .get::<_, Option<f64>>(5)?
+                .map(|v| v.max(0.0).round() as u64),
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The session's drill statistics.
+pub fn drill_stats(conn: &Connection, session: &str) -> Result<DrillStats, ApiError> {
+    Ok(conn.query_row(
+        "SELECT COUNT(*), SUM(correct), AVG(ms) FROM drill
+         WHERE session = ?1 AND answered_ms IS NOT NULL",
+        params![session],
+        |r| {
+            Ok(DrillStats {
+                answered: r.get::<_, i64>(0)?.max(0) as u64,
+                correct: r.get::<_, Option<i64>>(1)?.unwrap_or(0).max(0) as u64,
+                average_ms: r
+                    .get::<_, Option<f64>>(2)?
+                    .map(|v| v.max(0.0).round() as u64),
+            })
+        },
+    )?)
+}
+
+/// Stores a drill question.
+pub fn insert_question(
+    conn: &Connection,
+    session: &str,
+    id: &str,
+    question: &str,
+    now_ms: u64,
+) -> Result<(), ApiError> {
+    conn.execute(
+        "INSERT INTO drill (id, session, question, asked_ms) VALUES (?1, ?2, ?3, ?4)",
+        params![id, session, question, to_i64(now_ms)],
+    )?;
+    Ok(())
+}
+
+/// A drill question of the session: its JSON, when it was asked, whether it was answered.
+pub fn load_question(
+    conn: &Connection,
+    session: &str,
+    id: &str,
+) -> Result<(String, u64, bool), ApiError> {
+    conn.query_row(
+        "SELECT question, asked_ms, answered_ms IS NOT NULL FROM drill
+         WHERE id = ?1 AND session = ?2",
+        params![id, session],
+        |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?.max(0) as u64,
+                r.get::<_, bool>(2)?,
+            ))
+        },
+    )
+    .optional()?
+    .ok_or_else(|| ApiError::not_found(format!("no drill question {id}")))
+}
+
+/// Records an answer.
+pub fn answer_question(
+    conn: &Connection,
+    id: &str,
+    digit: u8,
+    correct: bool,
+    ms: u64,
+    now_ms: u64,
+) -> Result<(), ApiError> {
+    conn.execute(
+        "UPDATE drill SET answered_ms = ?2, digit = ?3, correct = ?4, ms = ?5 WHERE id = ?1",
+        params![id, to_i64(now_ms), digit, correct, to_i64(ms)],
+    )?;
+    Ok(())
+}

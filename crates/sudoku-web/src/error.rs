@@ -1,0 +1,180 @@
+//! [`ApiError`]: every error answer of the API, as the JSON body `API.md` describes, and
+//! [`WebError`], why the server could not start.
+
+use std::path::PathBuf;
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+use sudoku_game::GameError;
+use thiserror::Error;
+
+/// An error answer: status, machine-readable code, the field at fault, a message for people,
+/// and for puzzle parse errors the line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// `bad_json`, `bad_field`, `not_found`, `method_not_allowed`, `too_large`, `conflict`,
+    /// `no_solution`, `several_solutions`, `unavailable` or `internal`.
+    pub code: &'static str,
+    /// The request field whose value is wrong.
+    pub field: Option<String>,
+    /// What is wrong, in English.
+    pub message: String,
+    /// Line of an imported puzzle's text, from 1.
+    pub line: Option<usize>,
+    /// Column of an imported puzzle's text, from 1.
+    pub column: Option<usize>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            field: None,
+            message: message.into(),
+            line: None,
+            column: None,
+        }
+    }
+
+    /// 400: the body is not JSON (or not the JSON value expected).
+    pub fn bad_json(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_json", message)
+    }
+
+    /// 422: a field's value is wrong.
+    pub fn bad_field(field: impl Into<String>, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_field", message).with_field(field)
+    }
+
+    /// 404.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    /// 413.
+    pub fn too_large() -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "the body is larger than 16 KiB",
+        )
+    }
+
+    /// 405: the path exists, the method does not.
+    pub fn method_not_allowed(message: impl Into<String>) -> ApiError {
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            message,
+        )
+    }
+
+    /// 409: the request does not fit the game's state.
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, "conflict", message)
+    }
+
+    /// 422 with another code (`no_solution`, `several_solutions`).
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    /// 503: the request could not be met within the bounded effort.
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
+    }
+
+    /// 500: a fault of the server (the database, a task that died).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+
+    /// Names the field at fault.
+    pub fn with_field(mut self, field: impl Into<String>) -> ApiError {
+        self.field = Some(field.into());
+        self
+    }
+
+    /// The body: `{"error": {"code", "field", "message", "line"?, "column"?}}`.
+    pub fn body(&self) -> Value {
+        let mut e = Map::new();
+        e.insert("code".into(), json!(self.code));
+        e.insert("field".into(), json!(self.field));
+        e.insert("message".into(), json!(self.message));
+        if let Some(line) = self.line {
+            e.insert("line".into(), json!(line));
+        }
+        if let Some(column) = self.column {
+            e.insert("column".into(), json!(column));
+        }
+        json!({ "error": e })
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body())).into_response()
+    }
+}
+
+impl From<GameError> for ApiError {
+    /// Errors about a value name their field (422); the rest conflict with the game (409).
+    fn from(e: GameError) -> ApiError {
+        match e.field() {
+            Some(field) => ApiError::bad_field(field, e.to_string()),
+            None => ApiError::conflict(e.to_string()),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    fn from(e: rusqlite::Error) -> ApiError {
+        ApiError::internal(format!("database: {e}"))
+    }
+}
+
+impl From<tokio::task::JoinError> for ApiError {
+    fn from(e: tokio::task::JoinError) -> ApiError {
+        ApiError::internal(format!("a worker task failed: {e}"))
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, Error)]
+pub enum WebError {
+    /// The database file could not be opened or set up.
+    #[error("cannot open the database {path}: {source}")]
+    Database {
+        /// The file.
+        path: PathBuf,
+        /// What SQLite said.
+        source: rusqlite::Error,
+    },
+    /// The database's directory could not be made.
+    #[error("cannot create the directory {path}: {source}")]
+    Directory {
+        /// The directory.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: String,
+        /// What the system said (address in use, permission denied...).
+        source: std::io::Error,
+    },
+    /// The database thread could not be started.
+    #[error("cannot start the database thread: {0}")]
+    Thread(std::io::Error),
+    /// The server stopped with an I/O error.
+    #[error("the server stopped: {0}")]
+    Serve(std::io::Error),
+}

@@ -1,0 +1,93 @@
+//! [`Body`]: a JSON body extractor whose every rejection is an [`ApiError`] — axum's own `Json`
+//! answers in plain text and cannot name the field at fault.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// The request body as `T`. An empty body reads as `{}` (so that endpoints whose fields are
+/// all optional take no body at all); text that is not JSON is 400 `bad_json`; JSON of the
+/// wrong shape or with a wrong value is 422 `bad_field` naming the field; a body over the
+/// limit is 413 `too_large`.
+#[derive(Debug, Clone)]
+pub struct Body<T>(pub T);
+
+impl<S, T> FromRequest<S> for Body<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Body<T>, ApiError> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::too_large()
+            } else {
+                ApiError::bad_json(e.body_text())
+            }
+        })?;
+        parse(&bytes).map(Body)
+    }
+}
+
+/// Parses a body: JSON syntax first (400), then the shape and values (422).
+pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let value: serde_json::Value = if bytes.iter().all(u8::is_ascii_whitespace) {
+        serde_json::Value::Object(Default::default())
+    } else {
+        serde_json::from_slice(bytes).map_err(|e| ApiError::bad_json(format!("not JSON: {e}")))?
+    };
+    if !value.is_object() {
+        return Err(ApiError::bad_json("the body must be a JSON object"));
+    }
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let message = e.inner().to_string();
+        let field = if path == "." {
+            field_in_message(&message)
+        } else {
+            Some(path)
+        };
+        let err = ApiError::bad_field("", message);
+        ApiError { field, ..err }
+    })
+}
+
+/// The field serde names in `unknown field `x`` or `missing field `x``.
+fn field_in_message(message: &str) -> Option<String> {
+    let rest = message
+        .strip_prefix("unknown field `")
+        .or_else(|| message.strip_prefix("missing field `"))?;
+    rest.split('`').next().map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct T {
+        a: Option<u8>,
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        assert_eq!(parse::<T>(b"").unwrap().a, None);
+        assert_eq!(parse::<T>(b"{\"a\": 3}").unwrap().a, Some(3));
+        let e = parse::<T>(b"{\"a\": 3").unwrap_err();
+        assert_eq!((e.code, e.status.as_u16()), ("bad_json", 400));
+        let e = parse::<T>(b"[1]").unwrap_err();
+        assert_eq!(e.code, "bad_json");
+        let e = parse::<T>(b"{\"a\": 300}").unwrap_err();
+        assert_eq!((e.code, e.field.as_deref()), ("bad_field", Some("a")));
+        let e = parse::<T>(b"{\"b\": 1}").unwrap_err();
+        assert_eq!((e.code, e.field.as_deref()), ("bad_field", Some("b")));
+    }
+}

@@ -1,0 +1,192 @@
+//! # sudoku_web
+//!
+//! The browser game of Dancing Sudoku: an axum server with the JSON API described in
+//! `API.md` (next to this crate's `Cargo.toml`), the page's files embedded in the binary, and
+//! games, moves, statistics and a pool of ready puzzles in one SQLite file.
+//!
+//! Nothing acknowledged is lost: every change to a game is committed (WAL, `synchronous =
+//! FULL`) with a row in the move log before the answer goes out, so after a crash and a restart
+//! on the same file every game is where its player last saw it.
+//!
+//! [`Server::bind`] opens the database and the listening socket (so a caller can report a bad
+//! address or file before anything runs) and [`Server::run_until`] serves until a future
+//! completes; [`serve`] does both and stops on Ctrl-C. [`router`] is the bare application for
+//! tests or embedding.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), sudoku_web::WebError> {
+//! let config = sudoku_web::Config::new("127.0.0.1:8080", "/tmp/games.sqlite3");
+//! sudoku_web::serve(config).await
+//! # }
+//! ```
+
+#![warn(missing_docs)]
+
+mod assets;
+pub mod db;
+mod error;
+mod extract;
+pub mod puzzles;
+mod routes;
+mod session;
+mod state;
+mod view;
+mod writer;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+
+pub use error::{ApiError, WebError};
+pub use state::AppState;
+
+/// The largest request body (larger ones get 413).
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// How to run the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// Where to listen, `host:port`.
+    pub addr: String,
+    /// The SQLite file (made, with its directory, if missing).
+    pub db: PathBuf,
+    /// Ready puzzles to keep per rung for 9x9 classic (0: no background generation).
+    pub pool_target: u64,
+}
+
+impl Config {
+    /// A configuration with the default pool.
+    pub fn new(addr: impl Into<String>, db: impl Into<PathBuf>) -> Config {
+        Config {
+            addr: addr.into(),
+            db: db.into(),
+            pool_target: 3,
+        }
+    }
+}
+
+/// The application: every route, the session cookie, the body limit.
+pub fn router(state: AppState) -> Router {
+    let games = Router::new()
+        .route("/games", post(routes::new_game).get(routes::list))
+        .route("/games/import", post(routes::import))
+        .route("/games/current", get(routes::current))
+        .route("/games/{id}", get(routes::get_game))
+        .route("/games/{id}/moves", post(routes::play))
+        .route("/games/{id}/undo", post(routes::undo))
+        .route("/games/{id}/redo", post(routes::redo))
+        .route("/games/{id}/restart", post(routes::restart))
+        .route("/games/{id}/pause", post(routes::pause))
+        .route("/games/{id}/resume", post(routes::resume))
+        .route("/games/{id}/hint", post(routes::hint))
+        .route("/games/{id}/check", post(routes::check))
+        .route("/games/{id}/solve", post(routes::solve))
+        .route("/config", get(routes::config))
+        .route("/stats", get(routes::stats))
+        .route("/drill", post(routes::drill_question))
+        .route("/drill/{id}/answer", post(routes::drill_answer))
+        .method_not_allowed_fallback(routes::method_not_allowed);
+    Router::new()
+        .nest("/api", games)
+        .route("/", get(assets::index))
+        .fallback(assets::fallback)
+        .layer(axum::middleware::from_fn(session::layer))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// A server with its database open and its socket bound, not yet serving.
+#[derive(Debug)]
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    pool_target: u64,
+}
+
+impl Server {
+    /// Opens the database and binds the address.
+    pub async fn bind(config: &Config) -> Result<Server, WebError> {
+        let state = AppState::open(&config.db)?;
+        let listener = tokio::net::TcpListener::bind(&config.addr)
+            .await
+            .map_err(|source| WebError::Bind {
+                addr: config.addr.clone(),
+                source,
+            })?;
+        Ok(Server {
+            listener,
+            state,
+            pool_target: config.pool_target,
+        })
+    }
+
+    /// The address it listens on (the real port when the configuration said port 0).
+    pub fn local_addr(&self) -> Result<SocketAddr, WebError> {
+        self.listener.local_addr().map_err(WebError::Serve)
+    }
+
+    /// Serves until `shutdown` completes, keeping the puzzle pool filled meanwhile.
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), WebError> {
+        let filler = tokio::spawn(puzzles::fill_pool(self.state.clone(), self.pool_target));
+        let app = router(self.state);
+        let result = axum::serve(self.listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .map_err(WebError::Serve);
+        filler.abort();
+        result
+    }
+}
+
+/// Serves the game until Ctrl-C.
+pub async fn serve(config: Config) -> Result<(), WebError> {
+    let server = Server::bind(&config).await?;
+    server
+        .run_until(async {
+            // If the signal cannot be watched, serve until killed.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        })
+        .await
+}
+
+/// Milliseconds since the Unix epoch (games keep wall-clock times, which survive restarts).
+pub(crate) fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// A Unix time in ms as RFC 3339 (`2026-11-23T10:00:00Z`).
+pub(crate) fn rfc3339(ms: u64) -> String {
+    humantime::format_rfc3339_seconds(UNIX_EPOCH + Duration::from_millis(ms)).to_string()
+}
+
+fn random_bytes() -> Result<[u8; 16], ApiError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::internal(format!("no random numbers: {e}")))?;
+    Ok(bytes)
+}
+
+/// 128 random bits as 32 hex digits: session and game ids (unguessable, never sequential).
+pub(crate) fn random_hex() -> Result<String, ApiError> {
+    Ok(random_bytes()?.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// A random seed.
+pub(crate) fn random_u64() -> Result<u64, ApiError> {
+    let b = random_bytes()?;
+    Ok(u64::from_le_bytes([
+        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
+    ]))
+}

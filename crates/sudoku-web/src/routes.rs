@@ -1,0 +1,502 @@
+//! The handlers of the JSON API (`API.md`), one function per endpoint.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sudoku_core::dig::Symmetry;
+use sudoku_core::{Grid, Shape};
+use sudoku_game::{CellRef, Drill, Game, GameVariant, Move, Question};
+use sudoku_logic::ladder::{LADDER, Rung};
+use sudoku_logic::{Lang, Logic, Stage};
+
+use crate::db::{self, Meta};
+use crate::error::ApiError;
+use crate::extract::Body;
+use crate::puzzles::{self, SIZES, SYMMETRIES, Spec};
+use crate::session::Session;
+use crate::state::AppState;
+use crate::view::{GameView, hint_view};
+use crate::{now_ms, random_hex, random_u64};
+
+type Answer = Result<Response, ApiError>;
+
+/// A known path with the wrong method: 405 with the JSON error body like every other error.
+pub async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::method_not_allowed(format!("{} does not take {method}", uri.path()))
+}
+
+/// `GET /api/config`.
+pub async fn config() -> Json<Value> {
+    let ladder: Vec<Value> = LADDER
+        .iter()
+        .map(|r| {
+            json!({
+                "id": r.id,
+                "name": { "en": r.name_en, "zh": r.name_zh },
+                "level": r.level.name(),
+                "scores": [r.scores.start(), r.scores.end()],
+                "givens": [r.givens.start(), r.givens.end()],
+            })
+        })
+        .collect();
+    let sizes: Vec<&str> = SIZES.iter().map(|s| s.0).collect();
+    Json(json!({
+        "ladder": ladder,
+        "sizes": sizes,
+        "variants": ["classic", "diagonal"],
+        "symmetries": SYMMETRIES,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    rung: Option<String>,
+    size: Option<String>,
+    variant: Option<String>,
+    symmetry: Option<String>,
+}
+
+fn shape_of(size: Option<&str>) -> Result<Shape, ApiError> {
+    let name = size.unwrap_or("9x9");
+    puzzles::parse_size(name).ok_or_else(|| {
+        ApiError::bad_field(
+            "size",
+            format!("unknown size `{name}` (4x4, 6x6, 9x9, 16x16)"),
+        )
+    })
+}
+
+fn variant_of(variant: Option<&str>) -> Result<GameVariant, ApiError> {
+    let name = variant.unwrap_or("classic");
+    GameVariant::from_name(name).ok_or_else(|| {
+        ApiError::bad_field(
+            "variant",
+            format!("unknown variant `{name}` (classic, diagonal)"),
+        )
+    })
+}
+
+fn spec_of(body: &NewGame) -> Result<Spec, ApiError> {
+    let rung_id = body.rung.as_deref().unwrap_or("medium");
+    let rung = Rung::by_id(rung_id).ok_or_else(|| {
+        let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
+        ApiError::bad_field(
+            "rung",
+            format!("unknown rung `{rung_id}` ({})", ids.join(", ")),
+        )
+    })?;
+    let symmetry = match body.symmetry.as_deref() {
+        None | Some("any") => None,
+        Some(name) => Some(
+            name.parse::<Symmetry>()
+                .map_err(|e| ApiError::bad_field("symmetry", e.to_string()))?,
+        ),
+    };
+    Ok(Spec {
+        rung,
+        shape: shape_of(body.size.as_deref())?,
+        variant: variant_of(body.variant.as_deref())?,
+        symmetry,
+    })
+}
+
+/// Where a new game's puzzle came from: the rung id (or `import`) and the grader's verdict.
+struct Origin {
+    rung: String,
+    level: Option<String>,
+    score: Option<u32>,
+}
+
+/// Stores a new game and answers 201 with it.
+async fn create(
+    state: &AppState,
+    session: Session,
+    variant: GameVariant,
+    (puzzle, solution): (Grid, Grid),
+    origin: Origin,
+) -> Answer {
+    let Origin { rung, level, score } = origin;
+    let now = now_ms();
+    let game = Game::new(variant, &puzzle, &solution, now)
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let meta = Meta {
+        id: random_hex()?,
+        rung,
+        level,
+        score,
+        created_ms: now,
+        updated_ms: now,
+    };
+    let view = GameView::new(&meta, &game, now);
+    state
+        .db(move |conn| db::insert_game(conn, &session.0, &meta, &game))
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+fn grid(line: &str) -> Result<Grid, ApiError> {
+    line.parse()
+        .map_err(|e| ApiError::internal(format!("a stored puzzle is broken: {e}")))
+}
+
+/// `POST /api/games`.
+pub async fn new_game(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Body(body): Body<NewGame>,
+) -> Answer {
+    let spec = spec_of(&body)?;
+    let made = puzzles::puzzle_for(&state, spec).await?;
+    let puzzle = grid(&made.puzzle)?;
+    let solution = grid(&made.solution)?;
+    create(
+        &state,
+        session,
+        spec.variant,
+        (puzzle, solution),
+        Origin {
+            rung: spec.rung.id.to_string(),
+            level: made.level,
+            score: made.score,
+        },
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportBody {
+    puzzle: String,
+    size: Option<String>,
+    variant: Option<String>,
+}
+
+/// `POST /api/games/import`.
+pub async fn import(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Body(body): Body<ImportBody>,
+) -> Answer {
+    let shape = match body.size.as_deref() {
+        None => None,
+        Some(s) => Some(shape_of(Some(s))?),
+    };
+    let variant = variant_of(body.variant.as_deref())?;
+    let text = body.puzzle;
+    let imported =
+        tokio::task::spawn_blocking(move || puzzles::import(&text, shape, variant)).await??;
+    create(
+        &state,
+        session,
+        variant,
+        (imported.puzzle, imported.solution),
+        Origin {
+            rung: "import".to_string(),
+            level: Some(imported.level),
+            score: Some(imported.score),
+        },
+    )
+    .await
+}
+
+/// `GET /api/games`.
+pub async fn list(State(state): State<AppState>, Extension(session): Extension<Session>) -> Answer {
+    let now = now_ms();
+    let games = state
+        .db(move |conn| db::list_games(conn, &session.0, now, false))
+        .await?;
+    let games: Vec<db::Listed> = games.into_iter().map(|(l, _)| l).collect();
+    Ok(Json(json!({ "games": games })).into_response())
+}
+
+/// `GET /api/games/current`.
+pub async fn current(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+) -> Answer {
+    let now = now_ms();
+    let sid = session.0.clone();
+    let newest = state
+        .db(move |conn| db::list_games(conn, &sid, now, true))
+        .await?;
+    let Some((listed, _)) = newest.into_iter().next() else {
+        return Err(ApiError::not_found("no game is being played"));
+    };
+    show(&state, session, listed.id).await
+}
+
+async fn show(state: &AppState, session: Session, id: String) -> Answer {
+    let (meta, game) = state
+        .db(move |conn| db::load_game(conn, &session.0, &id))
+        .await?;
+    Ok(Json(GameView::new(&meta, &game, now_ms())).into_response())
+}
+
+/// `GET /api/games/{id}`.
+pub async fn get_game(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Path(id): Path<String>,
+) -> Answer {
+    show(&state, session, id).await
+}
+
+/// Changes a game with `f` and stores it (with `action` in the move log) before answering
+/// with the game.
+async fn act<F>(state: &AppState, session: Session, id: String, action: String, f: F) -> Answer
+where
+    F: FnOnce(&mut Game, u64) -> Result<(), ApiError> + Send + 'static,
+{
+    let now = now_ms();
+    let ((), meta, game) = state
+        .db(move |conn| db::update_game(conn, &session.0, &id, &action, now, |g| f(g, now)))
+        .await?;
+    Ok(Json(GameView::new(&meta, &game, now)).into_response())
+}
+
+/// A move as the body carries it; checked field by field so that errors name the field.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveBody {
+    kind: String,
+    cell: Option<CellRef>,
+    digit: Option<u8>,
+    auto_notes: Option<bool>,
+}
+
+impl MoveBody {
+    fn into_move(self) -> Result<Move, ApiError> {
+        let cell = || {
+            self.cell.ok_or_else(|| {
+                ApiError::bad_field("cell", format!("a {} move needs a cell", self.kind))
+            })
+        };
+        let digit = || {
+            self.digit.ok_or_else(|| {
+                ApiError::bad_field("digit", format!("a {} move needs a digit", self.kind))
+            })
+        };
+        let mv = match self.kind.as_str() {
+            "place" => Move::Place {
+                cell: cell()?,
+                digit: digit()?,
+                auto_notes: self.auto_notes.unwrap_or(false),
+            },
+            "erase" => Move::Erase { cell: cell()? },
+            "note" => Move::Note {
+                cell: cell()?,
+                digit: digit()?,
+            },
+            "fill_notes" => Move::FillNotes,
+            "reveal" => Move::Reveal { cell: cell()? },
+            "apply_hint" => Move::ApplyHint,
+            other => {
+                return Err(ApiError::bad_field(
+                    "kind",
+                    format!(
+                        "unknown move `{other}` (place, erase, note, fill_notes, reveal, apply_hint)"
+                    ),
+                ));
+            }
+        };
+        Ok(mv)
+    }
+}
+
+/// `POST /api/games/{id}/moves`.
+pub async fn play(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Path(id): Path<String>,
+    Body(body): Body<MoveBody>,
+) -> Answer {
+    let mv = body.into_move()?;
+    let action = serde_json::to_string(&mv).map_err(|e| ApiError::internal(e.to_string()))?;
+    act(&state, session, id, action, move |g, now| {
+        g.apply(&mv, now).map(|_| ()).map_err(ApiError::from)
+    })
+    .await
+}
+
+macro_rules! simple_action {
+    ($(#[$doc:meta])* $name:ident, $action:literal, |$g:ident, $now:ident| $body:expr) => {
+        $(#[$doc])*
+        pub async fn $name(
+            State(state): State<AppState>,
+            Extension(session): Extension<Session>,
+            Path(id): Path<String>,
+        ) -> Answer {
+            let action = json!({ "kind": $action }).to_string();
+            act(&state, session, id, action, |$g: &mut Game, $now: u64| $body).await
+        }
+    };
+}
+
+simple_action!(
+    /// `POST /api/games/{id}/undo`.
+    undo, "undo", |g, now| g.undo(now).map_err(ApiError::from)
+);
+simple_action!(
+    /// `POST /api/games/{id}/redo`.
+    redo, "redo", |g, now| g.redo(now).map_err(ApiError::from)
+);
+simple_action!(
+    /// `POST /api/games/{id}/restart`.
+    restart, "restart", |g, now| g.restart(now).map(|_| ()).map_err(ApiError::from)
+);
+simple_action!(
+    /// `POST /api/games/{id}/pause`.
+    pause, "pause", |g, now| {
+        g.pause(now);
+        Ok(())
+    }
+);
+simple_action!(
+    /// `POST /api/games/{id}/resume`.
+    resume, "resume", |g, now| {
+        g.resume(now);
+        Ok(())
+    }
+);
+simple_action!(
+    /// `POST /api/games/{id}/solve`.
+    solve, "solve", |g, now| g.give_up(now).map_err(ApiError::from)
+);
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintBody {
+    stage: Option<u8>,
+    lang: Option<String>,
+}
+
+fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
+    match lang.unwrap_or("en") {
+        "en" => Ok(Lang::En),
+        "zh" | "zh-CN" => Ok(Lang::Zh),
+        other => Err(ApiError::bad_field(
+            "lang",
+            format!("unknown language `{other}` (en, zh)"),
+        )),
+    }
+}
+
+/// `POST /api/games/{id}/hint`.
+pub async fn hint(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Path(id): Path<String>,
+    Body(body): Body<HintBody>,
+) -> Answer {
+    let number = body.stage.unwrap_or(1);
+    let stage = Stage::from_number(number)
+        .ok_or_else(|| ApiError::bad_field("stage", format!("stage {number} is not 1, 2 or 3")))?;
+    let lang = lang_of(body.lang.as_deref())?;
+    let action = json!({ "kind": "hint", "stage": number }).to_string();
+    let now = now_ms();
+    let (hint, _, _) = state
+        .db(move |conn| {
+            db::update_game(conn, &session.0, &id, &action, now, |g| {
+                let logic = Logic::new(g.layout());
+                Ok(g.hint_with(&logic, stage))
+            })
+        })
+        .await?;
+    Ok(Json(hint_view(&hint, lang)).into_response())
+}
+
+/// `POST /api/games/{id}/check`.
+pub async fn check(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Path(id): Path<String>,
+) -> Answer {
+    let (_, game) = state
+        .db(move |conn| db::load_game(conn, &session.0, &id))
+        .await?;
+    Ok(Json(game.check()).into_response())
+}
+
+/// `GET /api/stats`.
+pub async fn stats(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+) -> Answer {
+    let (levels, drill) = state
+        .db(move |conn| {
+            Ok((
+                db::level_stats(conn, &session.0)?,
+                db::drill_stats(conn, &session.0)?,
+            ))
+        })
+        .await?;
+    Ok(Json(json!({ "levels": levels, "drill": drill })).into_response())
+}
+
+/// `POST /api/drill`.
+pub async fn drill_question(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+) -> Answer {
+    let seed = random_u64()?;
+    let question = tokio::task::spawn_blocking(move || Drill::new().question(seed)).await?;
+    let id = random_hex()?;
+    let stored = serde_json::to_string(&question).map_err(|e| ApiError::internal(e.to_string()))?;
+    let now = now_ms();
+    let qid = id.clone();
+    state
+        .db(move |conn| db::insert_question(conn, &session.0, &qid, &stored, now))
+        .await?;
+    Ok(Json(json!({
+        "id": id,
+        "kind": question.kind,
+        "index": question.index,
+        "digits": question.digits,
+    }))
+    .into_response())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerBody {
+    digit: u8,
+}
+
+/// `POST /api/drill/{id}/answer`.
+pub async fn drill_answer(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Path(id): Path<String>,
+    Body(body): Body<AnswerBody>,
+) -> Answer {
+    if !(1..=9).contains(&body.digit) {
+        return Err(ApiError::bad_field(
+            "digit",
+            format!("{} is not a digit 1..9", body.digit),
+        ));
+    }
+    let now = now_ms();
+    let (correct, answer, ms, stats) = state
+        .db(move |conn| {
+            let (stored, asked, answered) = db::load_question(conn, &session.0, &id)?;
+            if answered {
+                return Err(ApiError::conflict("this question was answered already"));
+            }
+            let question: Question = serde_json::from_str(&stored)
+                .map_err(|e| ApiError::internal(format!("a stored question is broken: {e}")))?;
+            let correct = question.is_correct(body.digit);
+            let ms = now.saturating_sub(asked);
+            db::answer_question(conn, &id, body.digit, correct, ms, now)?;
+            let stats = db::drill_stats(conn, &session.0)?;
+            Ok((correct, question.answer, ms, stats))
+        })
+        .await?;
+    Ok(
+        Json(json!({ "correct": correct, "answer": answer, "ms": ms, "stats": stats }))
+            .into_response(),
+    )
+}

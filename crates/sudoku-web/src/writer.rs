@@ -1,0 +1,250 @@
+//! [`Writer`]: group commit. One thread owns the SQLite connection and runs the handlers'
+//! database work in batches: everything that queued up while the last batch was being
+//! committed goes into one transaction, so one fsync acknowledges many moves.
+//!
+//! With a connection behind a mutex and a transaction per request, every move waited for its
+//! own fsync behind everyone else's: 200 players moving at once were served about 600 moves a
+//! second with a p50 of 300 ms, while the CPU idled. The durability promise is unchanged —
+//! an answer is sent only after the transaction holding its change has committed — and each
+//! job still runs alone (the thread runs jobs one after another, so a read-modify-write of a
+//! game cannot interleave with another) and atomically (a savepoint per job: a job that fails
+//! leaves nothing behind, and does not spoil its batch).
+//!
+//! WAL checkpoints (copying the log into the database file, with an fsync of its own) are
+//! moved off the commit path too: SQLite would run one inside whichever commit crossed 1000
+//! pages, and that move would wait tens of milliseconds. A second connection checkpoints
+//! every half second instead (a passive checkpoint never blocks the writer).
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use rusqlite::{Connection, TransactionBehavior};
+use tokio::sync::oneshot;
+
+use crate::error::ApiError;
+
+/// Most jobs in one transaction, so that one batch cannot hold its first answers back long.
+const MAX_BATCH: usize = 256;
+
+/// How often the checkpointer copies the log into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// Sends a job's answer once its batch's fate is known (`Ok` when it committed).
+type Finish = Box<dyn FnOnce(Result<(), ApiError>) + Send>;
+
+/// A job run inside the batch's transaction (or given the reason there is none); says whether
+/// it succeeded, so that its savepoint is kept or rolled back.
+type Job = Box<dyn FnOnce(Result<&Connection, &ApiError>) -> (bool, Finish) + Send>;
+
+/// The handle to the database thread; cheap to clone. The thread ends, closing the
+/// connection, when the last handle is dropped.
+#[derive(Debug, Clone)]
+pub struct Writer {
+    jobs: mpsc::Sender<Job>,
+    /// Dropped with the last handle, which stops the checkpointer.
+    _checkpoints: Option<mpsc::Sender<()>>,
+}
+
+impl Writer {
+    /// Starts the thread that owns `conn`, and for a database file the checkpointer.
+    pub fn start(conn: Connection) -> std::io::Result<Writer> {
+        let checkpoints = start_checkpointer(&conn)?;
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("sudoku-db".into())
+            .spawn(move || serve(conn, queue))?;
+        Ok(Writer {
+            jobs,
+            _checkpoints: checkpoints,
+        })
+    }
+
+    /// Runs `f` on the connection in the next batch and answers once that batch has
+    /// committed: an `Ok` here means the change is on disk.
+    pub async fn run<R, F>(&self, f: F) -> Result<R, ApiError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&Connection) -> Result<R, ApiError> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        let job: Job = Box::new(move |conn| {
+            let out = match conn {
+                Ok(conn) => guarded(f, conn),
+                Err(e) => Err(e.clone()),
+            };
+            let ok = out.is_ok();
+            let finish: Finish = Box::new(move |committed| {
+                // The handler may have gone (the client hung up): nobody to tell.
+                let _ = reply.send(committed.and(out));
+            });
+            (ok, finish)
+        });
+        let stopped = || ApiError::internal("the database thread has stopped");
+        self.jobs.send(job).map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+}
+
+/// Opens a second connection to the file of `conn` and checkpoints on it in a thread of its
+/// own, turning the automatic checkpoints of `conn` off. Without a file, or when the second
+/// connection cannot be had, SQLite's automatic checkpoints stay on.
+fn start_checkpointer(conn: &Connection) -> std::io::Result<Option<mpsc::Sender<()>>> {
+    let Some(path) = conn.path().filter(|p| !p.is_empty()) else {
+        return Ok(None);
+    };
+    let Ok(other) = Connection::open(path) else {
+        return Ok(None);
+    };
+    if conn.pragma_update(None, "wal_autocheckpoint", 0).is_err() {
+        return Ok(None);
+    }
+    let (stop, stopped) = mpsc::channel::<()>();
+    std::thread::Builder::new()
+        .name("sudoku-checkpoint".into())
+        .spawn(move || checkpoint(&other, &stopped))?;
+    Ok(Some(stop))
+}
+
+/// Checkpoints until every [`Writer`] is gone.
+fn checkpoint(conn: &Connection, stopped: &mpsc::Receiver<()>) {
+    while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY) {
+        // A checkpoint that fails is tried again next time; the log only grows meanwhile.
+        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+}
+
+/// Runs a job, turning a panic into an error so that one bad job cannot stop the thread.
+fn guarded<R>(
+    f: impl FnOnce(&Connection) -> Result<R, ApiError>,
+    conn: &Connection,
+) -> Result<R, ApiError> {
+    catch_unwind(AssertUnwindSafe(|| f(conn)))
+        .unwrap_or_else(|_| Err(ApiError::internal("a database task failed")))
+}
+
+/// The thread: waits for a job, takes whatever else is queued, runs them as one batch.
+fn serve(mut conn: Connection, queue: mpsc::Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        batch.extend(queue.try_iter().take(MAX_BATCH - 1));
+        run_batch(&mut conn, batch);
+    }
+}
+
+/// One transaction for the batch, a savepoint per job, one commit; then every answer.
+fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
+    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => return refuse(batch, &ApiError::from(e)),
+    };
+    let mut finishes = Vec::with_capacity(batch.len());
+    let mut broken = None;
+    for job in batch {
+        if let Some(e) = &broken {
+            finishes.push(job(Err(e)).1);
+            continue;
+        }
+        match run_job(&tx, job) {
+            Ok(finish) => finishes.push(finish),
+            Err((e, finish)) => {
+                finishes.push(finish);
+                broken = Some(e);
+            }
+        }
+    }
+    let committed = match broken {
+        // Rolling back undoes the jobs that had succeeded too: their answers say so.
+        Some(e) => Err(e),
+        None => tx.commit().map_err(ApiError::from),
+    };
+    for finish in finishes {
+        finish(committed.clone());
+    }
+}
+
+/// Runs one job inside its savepoint. An error of the savepoint statements themselves leaves
+/// the transaction in doubt: it comes back so that the batch is rolled back.
+fn run_job(conn: &Connection, job: Job) -> Result<Finish, (ApiError, Finish)> {
+    if let Err(e) = conn.execute_batch("SAVEPOINT job") {
+        let e = ApiError::from(e);
+        let finish = job(Err(&e)).1;
+        return Err((e, finish));
+    }
+    let (ok, finish) = job(Ok(conn));
+    let end = if ok {
+        "RELEASE job"
+    } else {
+        "ROLLBACK TO job; RELEASE job"
+    };
+    match conn.execute_batch(end) {
+        Ok(()) => Ok(finish),
+        Err(e) => Err((ApiError::from(e), finish)),
+    }
+}
+
+/// Answers every job of a batch that could not start with the reason.
+fn refuse(batch: Vec<Job>, e: &ApiError) {
+    for job in batch {
+        let (_, finish) = job(Err(e));
+        finish(Ok(()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn writer() -> Writer {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t (v INTEGER NOT NULL)")
+            .unwrap();
+        Writer::start(conn).unwrap()
+    }
+
+    async fn count(w: &Writer) -> i64 {
+        w.run(|c| Ok(c.query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0))?))
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_failed_job_leaves_nothing_and_spares_its_batch() {
+        let w = writer();
+        let jobs: Vec<_> = (0..50)
+            .map(|k| {
+                let w = w.clone();
+                tokio::spawn(async move {
+                    w.run(move |c| {
+                        c.execute("INSERT INTO t (v) VALUES (?1)", [k])?;
+                        if k % 5 == 0 {
+                            return Err(ApiError::conflict("refused"));
+                        }
+                        Ok(k)
+                    })
+                    .await
+                })
+            })
+            .collect();
+        let mut ok = 0;
+        for job in jobs {
+            ok += usize::from(job.await.unwrap().is_ok());
+        }
+        assert_eq!(ok, 40);
+        assert_eq!(count(&w).await, 40);
+    }
+
+    #[tokio::test]
+    async fn a_panicking_job_is_an_error_and_the_thread_goes_on() {
+        let w = writer();
+        let e = w
+            .run(|c| -> Result<(), ApiError> {
+                c.execute("INSERT INTO t (v) VALUES (1)", [])?;
+                panic!("a bug in a job")
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(e.code, "internal");
+        assert_eq!(count(&w).await, 0);
+    }
+}

@@ -1,0 +1,1082 @@
+// The page: game state, input (mouse, touch, keyboard), dialogs, timer, and the views.
+
+import { api, ApiError, busy } from './api.js';
+import { t, pick, getLang, setLang, onLangChange, translatePage } from './i18n.js';
+import { Board, digitChar, charDigit, conflictCells, cellIndex } from './board.js';
+import { HintPanel } from './hint.js';
+import { Drill } from './drill.js';
+import { settings, saveSettings, prefs } from './settings.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+const state = {
+  config: null,
+  game: null,
+  syncAt: 0, // performance.now() when `game` arrived (the timer counts on from there)
+  selected: -1,
+  notesMode: false,
+  wrong: new Map(), // index → digit found wrong by /check (until the entry changes)
+  autoPaused: false,
+  lost: false,
+};
+
+// ---------------------------------------------------------------- toasts and confirmations
+
+function toast(text, kind = 'info') {
+  const box = $('#toasts');
+  const el = document.createElement('div');
+  el.className = `toast ${kind}`;
+  el.textContent = text;
+  box.append(el);
+  setTimeout(() => el.classList.add('out'), 2600);
+  setTimeout(() => el.remove(), 3000);
+}
+
+function errorText(err) {
+  if (err instanceof ApiError) {
+    if (err.code === 'network') return t('err_network');
+    if (err.code === 'no_solution') return t('err_no_solution');
+    if (err.code === 'several_solutions') return t('err_several');
+    return err.message;
+  }
+  return t('err_generic', { msg: err && err.message ? err.message : String(err) });
+}
+
+function confirmBox(text, okLabel) {
+  const dlg = $('#dlg-confirm');
+  $('#confirm-text').textContent = text;
+  $('#confirm-yes').textContent = okLabel || 'OK';
+  dlg.returnValue = '';
+  dlg.showModal();
+  return new Promise((resolve) => {
+    dlg.addEventListener('close', () => resolve(dlg.returnValue === 'yes'), { once: true });
+  });
+}
+
+// ---------------------------------------------------------------- the board and its view
+
+const board = new Board($('#board'), { onCellPointer });
+const hints = new HintPanel($('#hint-panel'), {
+  request: (stage) => requestHint(stage),
+  apply: () => sendMove({ kind: 'apply_hint' }, { keepHint: false }),
+  reveal: () => revealSelected(),
+  eraseMistakes: (cells) => eraseCells(cells),
+  close: () => closeHint(),
+  canReveal: () => canReveal(),
+});
+const drill = new Drill($('#drill-view'), { toast });
+
+function playing() {
+  const g = state.game;
+  return !!g && g.status === 'playing' && !g.paused && !state.lost;
+}
+
+function canReveal() {
+  const g = state.game;
+  return playing() && state.selected >= 0 && !g.cells[state.selected].given && !g.cells[state.selected].digit;
+}
+
+function render() {
+  const g = state.game;
+  if (!g) return;
+  const overlay = hints.overlay(g.n);
+  const conflicts = settings.showConflicts ? conflictCells(g) : new Set();
+  const wrong = new Set();
+  for (const [i, d] of state.wrong) if (g.cells[i].digit === d) wrong.add(i);
+  board.render({
+    game: g,
+    selected: state.selected,
+    conflicts,
+    wrong,
+    hint: overlay.hint,
+    mistakes: overlay.mistakes,
+    settings,
+  });
+  $('#board').classList.toggle('finished', g.status !== 'playing');
+  renderPad();
+  renderBar();
+  hints.render();
+}
+
+function renderPad() {
+  const g = state.game;
+  const pad = $('#pad');
+  if (pad.childElementCount !== g.n) {
+    pad.replaceChildren();
+    pad.dataset.n = g.n;
+    for (let d = 1; d <= g.n; d++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'pad-btn';
+      b.dataset.digit = d;
+      b.dataset.testid = `pad-${d}`;
+      b.innerHTML = `<span class="pd">${digitChar(d)}</span><span class="rem"></span>`;
+      b.addEventListener('click', () => {
+        input(d, state.notesMode);
+        if (state.selected >= 0) board.focusCell(state.selected);
+      });
+      pad.append(b);
+    }
+  }
+  const counts = new Array(g.n + 1).fill(0);
+  for (const c of g.cells) if (c.digit) counts[c.digit]++;
+  const sel = state.selected >= 0 ? g.cells[state.selected].digit : 0;
+  pad.classList.toggle('notes-mode', state.notesMode);
+  for (const b of pad.children) {
+    const d = +b.dataset.digit;
+    const left = Math.max(0, g.n - counts[d]);
+    b.querySelector('.rem').textContent = left;
+    b.classList.toggle('done', left === 0);
+    b.classList.toggle('current', d === sel);
+    b.setAttribute('aria-label', `${digitChar(d)}, ${t('remaining', { n: left })}`);
+    b.disabled = !playing();
+  }
+}
+
+/** The level of a game as the chip shows it: the rung's name, or for a puzzle the player
+ * entered, "Your puzzle · <the rung of its level>". */
+function levelName(g) {
+  const ladder = (state.config && state.config.ladder) || [];
+  const rung = ladder.find((r) => r.id === g.rung);
+  if (rung) return pick(rung.name);
+  const same = ladder.filter((r) => r.level === g.level);
+  const byScore = same.find((r) => g.score != null && g.score >= r.scores[0] && g.score <= r.scores[1]);
+  const byLevel = byScore || same[same.length - 1];
+  const level = byLevel ? pick(byLevel.name) : g.level === 'beyond' ? t('level_beyond') : g.level;
+  return level ? t('imported_level', { level }) : t('imported');
+}
+
+function renderBar() {
+  const g = state.game;
+  $('#level-chip').textContent = levelName(g);
+  $('#shape-chip').textContent = `${g.size.replace('x', '×')}${g.variant === 'diagonal' ? ` · ${t('variant_diagonal')}` : ''}`;
+  const chip = $('#status-chip');
+  const st = state.lost ? 'lost' : g.status;
+  chip.hidden = st === 'playing';
+  chip.textContent = st === 'playing' ? '' : t(`status_${st}`);
+  chip.dataset.status = st;
+  const limit = +settings.mistakeLimit;
+  $('#mistakes-count').textContent = limit ? `${g.mistakes}/${limit}` : String(g.mistakes);
+  $('#mistakes-meter').classList.toggle('bad', g.mistakes > 0);
+  $('#btn-undo').disabled = !g.can_undo || !playing();
+  $('#btn-redo').disabled = !g.can_redo || !playing();
+  for (const id of ['#btn-erase', '#btn-notes', '#btn-fill', '#btn-check', '#btn-hint', '#btn-restart', '#btn-giveup']) {
+    $(id).disabled = g.status !== 'playing' || state.lost || (g.paused && id !== '#btn-restart');
+  }
+  $('#btn-notes').setAttribute('aria-pressed', String(state.notesMode));
+  $('#notes-badge').textContent = t(state.notesMode ? 'badge_on' : 'badge_off');
+  $('#btn-notes').title = t(state.notesMode ? 'notes_on' : 'notes_off');
+  const paused = g.paused && g.status === 'playing';
+  $('#pause-overlay').hidden = !paused;
+  $('#board').classList.toggle('hidden-board', paused);
+  const pb = $('#btn-pause');
+  pb.disabled = g.status !== 'playing';
+  pb.querySelector('use').setAttribute('href', paused ? '#i-play' : '#i-pause');
+  pb.setAttribute('aria-label', t(paused ? 'resume' : 'pause'));
+  pb.title = t(paused ? 'resume' : 'pause');
+  $('#timer-wrap').hidden = !settings.showTimer;
+  tick();
+}
+
+function elapsed() {
+  const g = state.game;
+  if (!g) return 0;
+  const running = g.status === 'playing' && !g.paused && !state.lost;
+  return g.elapsed_ms + (running ? performance.now() - state.syncAt : 0);
+}
+
+function formatTime(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+function tick() {
+  const el = $('#timer');
+  const text = formatTime(elapsed());
+  if (el.textContent !== text) el.textContent = text;
+}
+setInterval(tick, 250);
+
+// ---------------------------------------------------------------- game state from the server
+
+function setGame(game, { keepHint = false } = {}) {
+  const prev = state.game;
+  const same = prev && prev.id === game.id;
+  if (!same) {
+    state.wrong.clear();
+    state.lost = false;
+    state.selected = -1;
+    hints.clear();
+    localStorage.setItem('ds.gameId', game.id);
+  } else if (!keepHint) {
+    hints.clear();
+  }
+  state.game = game;
+  state.syncAt = performance.now();
+  $('#board').dataset.game = game.id;
+  $('#board-empty').hidden = true;
+  if (state.selected < 0 || state.selected >= game.n * game.n) state.selected = firstEmpty(game);
+  render();
+  if (same && prev.status === 'playing' && game.status === 'won') {
+    board.celebrate();
+    setTimeout(() => showEnd('won'), 900);
+  } else if (same && prev.status === 'playing' && game.status === 'playing') {
+    checkLimit();
+  }
+}
+
+function firstEmpty(game) {
+  const i = game.cells.findIndex((c) => !c.digit);
+  return i < 0 ? 0 : i;
+}
+
+/** The mistake limit: reaching it ends the game (the solution is shown). */
+async function checkLimit() {
+  const limit = +settings.mistakeLimit;
+  const g = state.game;
+  if (!limit || state.lost || g.status !== 'playing' || g.mistakes < limit) return;
+  state.lost = true;
+  render();
+  try {
+    const solved = await api.solve(g.id);
+    state.game = solved;
+    state.syncAt = performance.now();
+    render();
+  } catch (err) {
+    toast(errorText(err), 'error');
+  }
+  showEnd('lost');
+}
+
+let queue = Promise.resolve();
+
+/** Runs server calls one after another, so fast typing keeps its order. */
+function enqueue(fn) {
+  busy(1);
+  const run = queue.then(fn, fn).finally(() => busy(-1));
+  queue = run.catch(() => {});
+  return run;
+}
+
+function handleError(err) {
+  if (err instanceof ApiError && err.status === 404 && state.game) {
+    toast(errorText(err), 'error');
+    loadCurrent();
+    return;
+  }
+  toast(errorText(err), 'error');
+}
+
+function sendMove(move, opts = {}) {
+  return enqueue(async () => {
+    const g = state.game;
+    if (!g) return;
+    const m = typeof move === 'function' ? move(g) : move;
+    if (!m) return;
+    try {
+      const next = await api.move(g.id, m);
+      setGame(next, opts);
+      if (settings.autoCheck && m.kind === 'place') await runCheck({ quiet: true });
+    } catch (err) {
+      handleError(err);
+    }
+  });
+}
+
+function gameCall(fn, opts = {}) {
+  return enqueue(async () => {
+    const g = state.game;
+    if (!g) return;
+    try {
+      setGame(await fn(g.id), opts);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        toast(err.message, 'info');
+        return;
+      }
+      handleError(err);
+    }
+  });
+}
+
+async function runCheck({ quiet = false } = {}) {
+  const g = state.game;
+  if (!g) return;
+  try {
+    const res = await api.check(g.id);
+    state.wrong.clear();
+    for (const name of res.wrong || []) {
+      const i = cellIndex(g.n, name);
+      if (i >= 0) state.wrong.set(i, state.game.cells[i].digit);
+    }
+    render();
+    if (!quiet) {
+      const nw = (res.wrong || []).length;
+      const nc = (res.conflicts || []).length;
+      if (!nw && !nc) toast(t('check_ok'), 'good');
+      else toast([nw ? t('check_wrong', { n: nw }) : '', nc ? t('check_conflicts', { n: nc }) : ''].filter(Boolean).join(' '), 'error');
+    }
+  } catch (err) {
+    handleError(err);
+  }
+}
+
+// ---------------------------------------------------------------- input
+
+function select(i, focus = true) {
+  state.selected = i;
+  render();
+  if (focus) board.focusCell(i);
+}
+
+function onCellPointer(i, ev) {
+  if (ev.button && ev.button !== 0) return;
+  ev.preventDefault();
+  select(i);
+}
+
+function moveSelection(dr, dc) {
+  const g = state.game;
+  if (!g) return;
+  const n = g.n;
+  const i = state.selected < 0 ? 0 : state.selected;
+  const r = (Math.floor(i / n) + dr + n) % n;
+  const c = ((i % n) + dc + n) % n;
+  select(r * n + c);
+}
+
+/** The selected cell, if the player may change it (a given shakes instead): `{ i, cell }`. */
+function editable() {
+  const i = state.selected;
+  if (!playing() || i < 0) return null;
+  const cell = state.game.cells[i];
+  if (cell.given) {
+    shake(i);
+    return null;
+  }
+  return { i, cell };
+}
+
+/** A digit from the pad or the keyboard: a placement, or a note in notes mode. */
+function input(d, asNote) {
+  const target = editable();
+  if (!target) return;
+  const { i, cell } = target;
+  if (asNote) {
+    if (cell.digit) {
+      shake(i);
+      return;
+    }
+    sendMove({ kind: 'note', cell: board.cellEls[i].dataset.cell, digit: d });
+    return;
+  }
+  const name = board.cellEls[i].dataset.cell;
+  sendMove((g) => (g.cells[i].digit === d ? { kind: 'erase', cell: name } : { kind: 'place', cell: name, digit: d, auto_notes: !!settings.autoNotes }));
+}
+
+function erase() {
+  const target = editable();
+  if (!target) return;
+  const { i, cell } = target;
+  if (!cell.digit && !(cell.notes && cell.notes.length)) return;
+  sendMove({ kind: 'erase', cell: board.cellEls[i].dataset.cell });
+}
+
+function eraseCells(cells) {
+  for (const name of cells) sendMove({ kind: 'erase', cell: name });
+}
+
+function revealSelected() {
+  if (!canReveal()) {
+    toast(t('hint_reveal_need'));
+    return;
+  }
+  sendMove({ kind: 'reveal', cell: board.cellEls[state.selected].dataset.cell });
+}
+
+function shake(i) {
+  const el = board.cellEls[i];
+  el.classList.remove('shake');
+  void el.offsetWidth;
+  el.classList.add('shake');
+}
+
+function toggleNotesMode() {
+  state.notesMode = !state.notesMode;
+  render();
+}
+
+function undo() {
+  if (!state.game || !playing()) return;
+  if (!state.game.can_undo) return toast(t('nothing_to_undo'));
+  gameCall(api.undo);
+}
+
+function redo() {
+  if (!state.game || !playing()) return;
+  if (!state.game.can_redo) return toast(t('nothing_to_redo'));
+  gameCall(api.redo);
+}
+
+// ---------------------------------------------------------------- hints
+
+async function requestHint(stage) {
+  const g = state.game;
+  if (!g || !playing()) return;
+  await enqueue(async () => {
+    try {
+      const data = await api.hint(g.id, stage, getLang());
+      state.game.hints = (state.game.hints || 0) + 1;
+      hints.set(stage, data);
+      render();
+    } catch (err) {
+      handleError(err);
+    }
+  });
+}
+
+function hintButton() {
+  if (hints.open && hints.kind === 'step' && hints.stage < 3) requestHint(hints.stage + 1);
+  else if (!hints.open) requestHint(1);
+}
+
+function closeHint() {
+  hints.clear();
+  render();
+}
+
+// ---------------------------------------------------------------- pause and the timer
+
+async function pause() {
+  const g = state.game;
+  if (!g || g.status !== 'playing' || g.paused) return;
+  await gameCall(api.pause, { keepHint: true });
+}
+
+async function resume() {
+  const g = state.game;
+  if (!g || g.status !== 'playing' || !g.paused) return;
+  state.autoPaused = false;
+  await gameCall(api.resume, { keepHint: true });
+  if (state.selected >= 0) board.focusCell(state.selected);
+}
+
+function togglePause() {
+  const g = state.game;
+  if (!g) return;
+  if (g.paused) resume();
+  else pause();
+}
+
+document.addEventListener('visibilitychange', () => {
+  const g = state.game;
+  if (!g || g.status !== 'playing') return;
+  if (document.hidden && !g.paused) {
+    state.autoPaused = true;
+    pause();
+  } else if (!document.hidden && state.autoPaused && !isDialogOpen()) {
+    resume();
+  }
+});
+
+window.addEventListener('pagehide', () => {
+  const g = state.game;
+  if (g && g.status === 'playing' && !g.paused) api.pauseBeacon(g.id);
+});
+
+// ---------------------------------------------------------------- games: new, import, share, end
+
+async function startGame(promise, { resumeAfter = true } = {}) {
+  const loading = $('#board-loading');
+  loading.hidden = false;
+  try {
+    const g = await promise;
+    setGame(g);
+    if (resumeAfter && g.status === 'playing' && g.paused && !document.hidden) await resume();
+    return g;
+  } finally {
+    loading.hidden = true;
+  }
+}
+
+/** Resumes the game played last (looked up in the list, so that having none is not
+ * an error in the browser's console). */
+async function loadCurrent() {
+  try {
+    const { games } = await api.games();
+    const playing = (games || []).filter((g) => g.status === 'playing');
+    // the one touched last (`updated` is RFC 3339, so the text sorts as the time)
+    const newest = playing.reduce((a, g) => (!a || g.updated > a.updated ? g : a), null);
+    if (!newest) return false;
+    await startGame(api.game(newest.id));
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return false;
+    toast(errorText(err), 'error');
+    return false;
+  }
+}
+
+/** A new game; generation is bounded on the server, so a 503 is tried again a few times
+ * (each try is a fresh random start). */
+async function makeGame(choice) {
+  for (let k = 0; ; k++) {
+    try {
+      return await api.newGame(choice);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 503 || k >= 4) throw err;
+    }
+  }
+}
+
+/** The rungs a size can be made at: small grids (and 16x16, which is slow to make hard) are
+ * easy by nature, so only the two easiest rungs are offered there. */
+const SMALL_RUNGS = ['beginner', 'easy'];
+function rungsFor(size) {
+  const ladder = (state.config && state.config.ladder) || [];
+  const ids = ladder.map((r) => r.id);
+  return size === '9x9' ? ids : ids.filter((id) => SMALL_RUNGS.includes(id));
+}
+
+/** Enables the rungs the chosen size offers, moving the choice to the nearest one. */
+function syncRungs() {
+  const form = $('#form-new');
+  const size = form.elements.size.value;
+  const allowed = rungsFor(size);
+  const inputs = [...$('#new-levels').querySelectorAll('input')];
+  for (const input of inputs) {
+    input.disabled = !allowed.includes(input.value);
+    input.closest('label').classList.toggle('disabled', input.disabled);
+  }
+  const checked = inputs.find((i) => i.checked);
+  if (checked && checked.disabled) {
+    const ok = inputs.filter((i) => !i.disabled);
+    if (ok.length) ok[ok.length - 1].checked = true;
+  }
+  $('#new-levels-note').hidden = size === '9x9';
+}
+
+function newGamePrefs() {
+  return prefs.get('newGame', { rung: 'medium', size: '9x9', variant: 'classic' });
+}
+
+function openNewGame() {
+  const p = newGamePrefs();
+  const form = $('#form-new');
+  const levels = $('#new-levels');
+  levels.replaceChildren();
+  const ladder = (state.config && state.config.ladder) || [];
+  for (const rung of ladder) {
+    const label = document.createElement('label');
+    label.className = 'level';
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = 'rung';
+    input.value = rung.id;
+    input.dataset.testid = `rung-${rung.id}`;
+    input.checked = rung.id === (p.rung || 'medium');
+    const name = document.createElement('span');
+    name.className = 'level-name';
+    name.textContent = pick(rung.name);
+    label.append(input, name);
+    levels.append(label);
+  }
+  if (!levels.querySelector('input:checked') && levels.querySelector('input')) levels.querySelector('input').checked = true;
+  for (const el of form.elements.size) el.checked = el.value === p.size;
+  for (const el of form.elements.variant) el.checked = el.value === p.variant;
+  syncRungs();
+  $('#new-error').hidden = true;
+  $('#new-start').disabled = false;
+  $('#dlg-new').showModal();
+}
+
+$('#new-sizes').addEventListener('change', syncRungs);
+
+$('#form-new').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const form = ev.target;
+  const choice = {
+    rung: form.elements.rung ? form.elements.rung.value || undefined : undefined,
+    size: form.elements.size.value,
+    variant: form.elements.variant.value,
+  };
+  prefs.set('newGame', choice);
+  const btn = $('#new-start');
+  btn.disabled = true;
+  btn.classList.add('busy');
+  $('#board-loading-text').textContent = t('generating');
+  try {
+    $('#dlg-new').close();
+    await startGame(makeGame(choice));
+  } catch (err) {
+    $('#dlg-new').showModal();
+    const e = $('#new-error');
+    e.textContent = t('new_game_failed', { msg: errorText(err) });
+    e.hidden = false;
+  } finally {
+    btn.disabled = false;
+    btn.classList.remove('busy');
+    $('#board-loading-text').textContent = t('loading');
+  }
+});
+
+function openImport(text = '', variant = 'classic') {
+  $('#import-text').value = text;
+  $('#import-variant').value = variant;
+  $('#import-size').value = '';
+  $('#import-error').hidden = true;
+  $('#dlg-import').showModal();
+  $('#import-text').focus();
+}
+
+function showImportError(err) {
+  const e = $('#import-error');
+  let msg = errorText(err);
+  if (err instanceof ApiError && err.line != null) msg += ` (${t('import_error_at', { line: err.line, column: err.column ?? '?' })})`;
+  e.textContent = msg;
+  e.hidden = false;
+  // put the caret at the error's place when the parser says where
+  const ta = $('#import-text');
+  if (err instanceof ApiError && err.line != null) {
+    const lines = ta.value.split('\n');
+    let pos = 0;
+    for (let k = 0; k < err.line - 1 && k < lines.length; k++) pos += lines[k].length + 1;
+    pos += Math.max(0, (err.column || 1) - 1);
+    ta.focus();
+    ta.setSelectionRange(pos, pos + 1);
+  }
+}
+
+async function importPuzzle(puzzle, variant, size) {
+  const body = { puzzle, variant };
+  if (size) body.size = size;
+  return startGame(api.importGame(body));
+}
+
+$('#form-import').addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const text = $('#import-text').value.trim();
+  if (!text) return;
+  const btn = $('#import-go');
+  btn.disabled = true;
+  try {
+    const g = await api.importGame({ puzzle: text, variant: $('#import-variant').value, ...($('#import-size').value ? { size: $('#import-size').value } : {}) });
+    $('#dlg-import').close();
+    await startGame(Promise.resolve(g));
+  } catch (err) {
+    showImportError(err);
+  } finally {
+    btn.disabled = false;
+  }
+});
+
+function shareLink(g) {
+  const v = g.variant === 'diagonal' ? '&v=diagonal' : '';
+  return `${location.origin}${location.pathname}#p=${g.puzzle}${v}`;
+}
+
+function openShare() {
+  const g = state.game;
+  if (!g) return;
+  $('#share-link').value = shareLink(g);
+  $('#share-string').value = g.puzzle;
+  $('#dlg-share').showModal();
+}
+
+for (const btn of document.querySelectorAll('.copy-btn')) {
+  btn.addEventListener('click', async () => {
+    const input = document.getElementById(btn.dataset.copy);
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      document.execCommand('copy');
+    }
+    toast(t('copied'), 'good');
+  });
+}
+
+function showEnd(kind) {
+  const g = state.game;
+  const dlg = $('#dlg-end');
+  dlg.dataset.kind = kind;
+  $('#end-badge use').setAttribute('href', kind === 'won' ? '#i-check' : '#i-flag');
+  if (kind === 'won') {
+    $('#end-title').textContent = t('won_title');
+    $('#end-text').textContent = t('won_text', { time: formatTime(g.elapsed_ms), mistakes: g.mistakes, hints: g.hints });
+  } else if (kind === 'lost') {
+    $('#end-title').textContent = t('lost_title');
+    $('#end-text').textContent = t('lost_text', { n: settings.mistakeLimit });
+  } else {
+    $('#end-title').textContent = t('gave_up_title');
+    $('#end-text').textContent = t('gave_up_text');
+  }
+  if (!dlg.open) dlg.showModal();
+}
+
+$('#end-new').addEventListener('click', () => {
+  $('#dlg-end').close();
+  openNewGame();
+});
+$('#end-stats').addEventListener('click', () => {
+  $('#dlg-end').close();
+  openStats();
+});
+
+// ---------------------------------------------------------------- statistics
+
+async function openStats() {
+  const body = $('#stats-body');
+  body.textContent = t('loading');
+  $('#dlg-stats').showModal();
+  try {
+    const s = await api.stats();
+    renderStats(s);
+    drill.setStats(s.drill);
+  } catch (err) {
+    body.textContent = errorText(err);
+  }
+}
+
+function renderStats(s) {
+  const body = $('#stats-body');
+  body.replaceChildren();
+  const ladder = (state.config && state.config.ladder) || [];
+  const order = (id) => {
+    const k = ladder.findIndex((r) => r.id === id);
+    return k < 0 ? 99 : k;
+  };
+  const sizeOrder = ['4x4', '6x6', '9x9', '16x16'];
+  const levels = [...(s.levels || [])].sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || order(a.rung) - order(b.rung));
+  if (!levels.length) {
+    const p = document.createElement('p');
+    p.className = 'empty';
+    p.textContent = t('stats_none');
+    body.append(p);
+  } else {
+    const table = document.createElement('table');
+    table.className = 'stats-table';
+    table.id = 'stats-table';
+    table.dataset.testid = 'stats-table';
+    const head = table.createTHead().insertRow();
+    for (const k of ['level', 'size', 'stats_played', 'stats_solved', 'stats_best', 'stats_average']) {
+      const th = document.createElement('th');
+      th.textContent = t(k);
+      head.append(th);
+    }
+    const tb = table.createTBody();
+    for (const l of levels) {
+      const tr = tb.insertRow();
+      const rung = ladder.find((r) => r.id === l.rung);
+      const cells = [
+        rung ? pick(rung.name) : l.rung === 'import' ? t('imported') : l.rung,
+        l.size.replace('x', '×'),
+        l.played,
+        l.solved,
+        l.best_ms != null ? formatTime(l.best_ms) : '–',
+        l.average_ms != null ? formatTime(l.average_ms) : '–',
+      ];
+      cells.forEach((v, k) => {
+        const td = tr.insertCell();
+        td.textContent = v;
+        if (k >= 2) td.className = 'num';
+      });
+    }
+    body.append(table);
+  }
+  const d = s.drill || { answered: 0, correct: 0, average_ms: null };
+  const h = document.createElement('h3');
+  h.textContent = t('stats_drill');
+  const dl = document.createElement('dl');
+  dl.className = 'drill-summary';
+  const item = (k, v) => {
+    const div = document.createElement('div');
+    const dt = document.createElement('dt');
+    dt.textContent = t(k);
+    const dd = document.createElement('dd');
+    dd.textContent = v;
+    div.append(dt, dd);
+    dl.append(div);
+  };
+  item('stats_answered', d.answered);
+  item('stats_accuracy', d.answered ? `${Math.round((100 * d.correct) / d.answered)}%` : '–');
+  item('stats_avg_answer', d.answered && d.average_ms != null ? `${(d.average_ms / 1000).toFixed(1)} s` : '–');
+  body.append(h, dl);
+}
+
+// ---------------------------------------------------------------- settings, theme, language
+
+function openSettings() {
+  const form = $('#form-settings');
+  for (const el of form.elements) {
+    if (!el.name) continue;
+    if (el.type === 'checkbox') el.checked = !!settings[el.name];
+    else el.value = String(settings[el.name]);
+  }
+  $('#dlg-settings').showModal();
+}
+
+$('#form-settings').addEventListener('change', (ev) => {
+  const el = ev.target;
+  if (!el.name) return;
+  settings[el.name] = el.type === 'checkbox' ? el.checked : +el.value;
+  saveSettings();
+  if (el.name === 'autoCheck' && el.checked) runCheck({ quiet: true });
+  if (el.name === 'mistakeLimit') checkLimit();
+  render();
+});
+
+function applyThemeButton() {
+  const dark = document.documentElement.dataset.theme === 'dark';
+  const b = $('#btn-theme');
+  b.querySelector('use').setAttribute('href', dark ? '#i-sun' : '#i-moon');
+  b.setAttribute('aria-label', t(dark ? 'theme_light' : 'theme_dark'));
+  b.title = t(dark ? 'theme_light' : 'theme_dark');
+  b.setAttribute('aria-pressed', String(dark));
+}
+
+function toggleTheme() {
+  const dark = document.documentElement.dataset.theme !== 'dark';
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  localStorage.setItem('ds.theme', dark ? 'dark' : 'light');
+  applyThemeButton();
+}
+
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (e) => {
+  if (localStorage.getItem('ds.theme')) return;
+  document.documentElement.dataset.theme = e.matches ? 'dark' : 'light';
+  applyThemeButton();
+});
+
+onLangChange(() => {
+  applyThemeButton();
+  render();
+  if (drill.active) drill.render();
+  if ($('#dlg-stats').open) openStats();
+});
+
+// ---------------------------------------------------------------- views
+
+function showView(view) {
+  const drillOn = view === 'drill';
+  $('#play-view').hidden = drillOn;
+  $('#tab-play').setAttribute('aria-pressed', String(!drillOn));
+  $('#tab-drill').setAttribute('aria-pressed', String(drillOn));
+  if (drillOn) {
+    const g = state.game;
+    if (g && g.status === 'playing' && !g.paused) {
+      state.autoPaused = true;
+      pause();
+    }
+    drill.show();
+    // the keys answer the drill; the focus leaves the tab so no ring lingers there
+    $('#drill-card').focus({ preventScroll: true });
+  } else {
+    drill.hide();
+    if (state.autoPaused) resume();
+    if (state.selected >= 0) board.focusCell(state.selected);
+  }
+}
+
+// ---------------------------------------------------------------- keyboard
+
+function isDialogOpen() {
+  return !!document.querySelector('dialog[open]');
+}
+
+document.addEventListener('keydown', (ev) => {
+  if (isDialogOpen()) return;
+  const tag = ev.target && ev.target.tagName;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+  if (drill.active) {
+    if (drill.onKey(ev)) ev.preventDefault();
+    return;
+  }
+  const g = state.game;
+  if (!g) return;
+  const ctrl = ev.ctrlKey || ev.metaKey;
+  const key = ev.key;
+  const lower = key.length === 1 ? key.toLowerCase() : key;
+  if (ctrl) {
+    if (lower === 'z') {
+      ev.preventDefault();
+      if (ev.shiftKey) redo();
+      else undo();
+    } else if (lower === 'y') {
+      ev.preventDefault();
+      redo();
+    }
+    return;
+  }
+  if (key === '?') {
+    ev.preventDefault();
+    $('#dlg-shortcuts').showModal();
+    return;
+  }
+  if (g.paused && g.status === 'playing') {
+    if (key === 'p' || key === 'P' || key === ' ' || key === 'Enter') {
+      ev.preventDefault();
+      resume();
+    }
+    return;
+  }
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], k: [-1, 0], j: [1, 0], h: [0, -1], l: [0, 1] };
+  if (moves[key] && !ev.altKey) {
+    ev.preventDefault();
+    moveSelection(...moves[key]);
+    return;
+  }
+  // digits: the code gives the digit even with Shift or Alt held (which change `key`)
+  let d = 0;
+  const code = /^(?:Digit|Numpad)(\d)$/.exec(ev.code || '');
+  if (code) d = +code[1];
+  else if (/^[0-9]$/.test(key)) d = +key;
+  if (d === 0 && (code || key === '0')) {
+    ev.preventDefault();
+    erase();
+    return;
+  }
+  if (!d && g.n > 9) {
+    const letter = /^Key([A-G])$/.exec(ev.code || '');
+    d = letter ? charDigit(letter[1], g.n) : /^[a-g]$/i.test(key) ? charDigit(key, g.n) : 0;
+  }
+  if (d && d <= g.n) {
+    ev.preventDefault();
+    input(d, state.notesMode !== (ev.shiftKey || ev.altKey));
+    return;
+  }
+  if (key === 'Backspace' || key === 'Delete') {
+    ev.preventDefault();
+    erase();
+  } else if (lower === 'n') {
+    ev.preventDefault();
+    toggleNotesMode();
+  } else if (lower === 'i') {
+    ev.preventDefault();
+    hintButton();
+  } else if (lower === 'p' || (key === ' ' && (!ev.target || ev.target.tagName !== 'BUTTON'))) {
+    ev.preventDefault();
+    togglePause();
+  } else if (key === 'Escape') {
+    if (hints.open) closeHint();
+  }
+});
+
+// ---------------------------------------------------------------- wiring
+
+function on(id, fn) {
+  $(id).addEventListener('click', fn);
+}
+
+on('#btn-undo', undo);
+on('#btn-redo', redo);
+on('#btn-erase', () => {
+  erase();
+  if (state.selected >= 0) board.focusCell(state.selected);
+});
+on('#btn-notes', toggleNotesMode);
+on('#btn-fill', () => sendMove({ kind: 'fill_notes' }));
+on('#btn-check', () => runCheck());
+on('#btn-hint', hintButton);
+on('#btn-pause', togglePause);
+on('#btn-resume', resume);
+on('#btn-new', openNewGame);
+on('#btn-empty-new', openNewGame);
+on('#btn-restart', async () => {
+  if (await confirmBox(t('confirm_restart'), t('restart'))) gameCall(api.restart);
+});
+on('#btn-giveup', async () => {
+  if (!(await confirmBox(t('confirm_give_up'), t('give_up')))) return;
+  await gameCall(api.solve);
+  showEnd('gave_up');
+});
+on('#btn-import', () => openImport());
+on('#new-to-import', () => {
+  $('#dlg-new').close();
+  openImport();
+});
+on('#btn-share', openShare);
+on('#btn-stats', openStats);
+on('#btn-settings', openSettings);
+on('#btn-shortcuts', () => $('#dlg-shortcuts').showModal());
+on('#btn-theme', toggleTheme);
+on('#btn-lang', () => setLang(getLang() === 'zh' ? 'en' : 'zh'));
+on('#tab-play', () => showView('play'));
+on('#tab-drill', () => showView('drill'));
+
+for (const dlg of document.querySelectorAll('dialog')) {
+  for (const b of dlg.querySelectorAll('.dlg-x, .dlg-cancel')) b.addEventListener('click', () => dlg.close());
+  // a click on the backdrop closes the dialog
+  dlg.addEventListener('click', (ev) => {
+    if (ev.target === dlg && dlg.id !== 'dlg-confirm') dlg.close();
+  });
+  dlg.addEventListener('close', () => {
+    if (state.selected >= 0 && !$('#play-view').hidden && !isDialogOpen()) board.focusCell(state.selected);
+  });
+}
+
+// ---------------------------------------------------------------- start
+
+/** `#p=<puzzle>&v=diagonal&s=9x9` in the address: import that puzzle. */
+function sharedPuzzle() {
+  const h = location.hash.replace(/^#/, '');
+  if (!h) return null;
+  const params = new URLSearchParams(h);
+  const p = params.get('p');
+  if (!p) return null;
+  return { puzzle: p, variant: params.get('v') === 'diagonal' ? 'diagonal' : 'classic', size: params.get('s') || undefined };
+}
+
+async function openShared(shared) {
+  history.replaceState(null, '', location.pathname + location.search);
+  try {
+    await importPuzzle(shared.puzzle, shared.variant, shared.size);
+    return true;
+  } catch (err) {
+    openImport(shared.puzzle, shared.variant);
+    showImportError(err);
+    return false;
+  }
+}
+
+window.addEventListener('hashchange', () => {
+  const shared = sharedPuzzle();
+  if (shared) openShared(shared);
+});
+
+async function main() {
+  translatePage();
+  applyThemeButton();
+  try {
+    state.config = await api.config();
+  } catch (err) {
+    toast(errorText(err), 'error');
+  }
+  const shared = sharedPuzzle();
+  if (shared && (await openShared(shared))) {
+    document.body.dataset.ready = 'true';
+    return;
+  }
+  const resumed = await loadCurrent();
+  if (!resumed && !state.game) {
+    try {
+      const p = newGamePrefs();
+      $('#board-loading-text').textContent = t('generating');
+      await startGame(makeGame(p));
+    } catch (err) {
+      toast(t('new_game_failed', { msg: errorText(err) }), 'error');
+    } finally {
+      $('#board-loading-text').textContent = t('loading');
+    }
+  }
+  $('#board-empty').hidden = !!state.game;
+  if (!state.game) {
+    for (const b of document.querySelectorAll('.toolbar button, #btn-restart, #btn-share, #btn-giveup, #btn-pause')) b.disabled = true;
+  }
+  document.body.dataset.ready = 'true';
+}
+
+main();

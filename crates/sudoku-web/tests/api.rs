@@ -1,0 +1,823 @@
+//! The JSON API (`API.md`) against a real server: a loopback socket, a SQLite file in a
+//! temporary directory, clients with their own cookies.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Player, answers, id_of, place, start};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+/// A 9x9 puzzle with one solution, for hints and imports.
+const CLASSIC: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn tempdir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
+
+/// Asserts an error answer: the status, the code, and the field when one is given.
+#[track_caller]
+fn assert_error(answer: &(StatusCode, Value), status: u16, code: &str, field: Option<&str>) {
+    let (got, body) = answer;
+    assert_eq!(got.as_u16(), status, "{body}");
+    assert_eq!(body["error"]["code"], code, "{body}");
+    if let Some(field) = field {
+        assert_eq!(body["error"]["field"], field, "{body}");
+    }
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn a_4x4_game_played_to_the_win_counts_in_the_stats() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let game = player
+        .new_game(json!({ "rung": "easy", "size": "4x4" }))
+        .await;
+    assert_eq!(
+        (game["n"].as_u64(), game["size"].as_str()),
+        (Some(4), Some("4x4"))
+    );
+    assert_eq!(game["status"], "playing");
+    assert_eq!(game["paused"], true, "a new game is paused");
+    let id = id_of(&game);
+    player
+        .post(&format!("/api/games/{id}/resume"), json!({}))
+        .await;
+    let todo = answers(&game);
+    assert!(!todo.is_empty());
+    let mut last = Value::Null;
+    for (k, (cell, digit)) in todo.iter().enumerate() {
+        assert_ne!(last["status"], "won", "won before the last cell");
+        let (status, answer) = player.play(&id, place(cell, *digit)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["moves"].as_u64(), Some(k as u64 + 1));
+        last = answer;
+    }
+    assert_eq!(last["status"], "won", "{last}");
+    assert_eq!(last["mistakes"], 0);
+    assert_eq!(last["paused"], true, "the timer stops at the win");
+    let (status, answer) = player.play(&id, place(&todo[0].0, todo[0].1)).await;
+    assert_error(&(status, answer), 409, "conflict", None);
+
+    let (status, stats) = player.get("/api/stats").await;
+    assert_eq!(status, StatusCode::OK);
+    let levels = stats["levels"].as_array().expect("levels");
+    let easy = levels
+        .iter()
+        .find(|l| l["rung"] == "easy" && l["size"] == "4x4")
+        .unwrap_or_else(|| panic!("no easy 4x4 line in {stats}"));
+    assert_eq!(
+        (easy["played"].as_u64(), easy["solved"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(easy["best_ms"], last["elapsed_ms"]);
+    assert_eq!(easy["average_ms"], last["elapsed_ms"]);
+    let (_, current) = player.get("/api/games/current").await;
+    assert_eq!(
+        current["error"]["code"], "not_found",
+        "a won game is not current"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn undo_redo_restart_and_conflicts() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let game = player.import(CLASSIC).await;
+    let id = id_of(&game);
+    let todo = answers(&game);
+    let path = |action: &str| format!("/api/games/{id}/{action}");
+    assert_error(
+        &player.post(&path("undo"), json!({})).await,
+        409,
+        "conflict",
+        None,
+    );
+    assert_error(
+        &player.post(&path("redo"), json!({})).await,
+        409,
+        "conflict",
+        None,
+    );
+    player.play(&id, place(&todo[0].0, todo[0].1)).await;
+    let (_, g) = player.play(&id, place(&todo[1].0, todo[1].1)).await;
+    assert_eq!(
+        (g["moves"].as_u64(), g["can_undo"].as_bool()),
+        (Some(2), Some(true))
+    );
+    let (status, g) = player.post(&path("undo"), json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (g["moves"].as_u64(), g["can_redo"].as_bool()),
+        (Some(1), Some(true))
+    );
+    let (_, g) = player.post(&path("redo"), json!({})).await;
+    assert_eq!(
+        (g["moves"].as_u64(), g["can_redo"].as_bool()),
+        (Some(2), Some(false))
+    );
+    player.post(&path("undo"), json!({})).await;
+    let (_, g) = player
+        .play(
+            &id,
+            json!({ "kind": "note", "cell": todo[2].0, "digit": 1 }),
+        )
+        .await;
+    assert_eq!(g["can_redo"], false, "a new move clears the redo history");
+    let (_, g) = player.post(&path("restart"), json!({})).await;
+    assert_eq!(
+        g["moves"].as_u64(),
+        Some(3),
+        "restart is one more undoable move"
+    );
+    assert!(
+        g["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["given"] == true
+                || (c["digit"].is_null() && c["notes"].as_array().unwrap().is_empty()))
+    );
+    let (_, g) = player.post(&path("undo"), json!({})).await;
+    assert_eq!(g["moves"].as_u64(), Some(2));
+    // A move on a given is a conflict; a cell outside the grid names the field.
+    let given = (0..81)
+        .find(|&i| game["cells"][i]["given"] == true)
+        .map(|i| format!("r{}c{}", i / 9 + 1, i % 9 + 1))
+        .unwrap();
+    assert_error(
+        &player.play(&id, place(&given, 1)).await,
+        409,
+        "conflict",
+        None,
+    );
+    let outside = player.play(&id, place("r10c1", 1)).await;
+    assert_error(&outside, 422, "bad_field", Some("cell"));
+    assert_error(
+        &player.play(&id, place(&todo[0].0, 10)).await,
+        422,
+        "bad_field",
+        Some("digit"),
+    );
+    // Check names a wrong entry.
+    let wrong_digit = todo[3].1 % 9 + 1;
+    player.play(&id, place(&todo[3].0, wrong_digit)).await;
+    let (_, check) = player.post(&path("check"), json!({})).await;
+    assert_eq!(check["wrong"], json!([todo[3].0]), "{check}");
+    // Solve gives up: every cell filled, no more moves.
+    let (_, g) = player.post(&path("solve"), json!({})).await;
+    assert_eq!(g["status"], "gave_up");
+    assert!(
+        g["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| !c["digit"].is_null())
+    );
+    assert_error(
+        &player.post(&path("undo"), json!({})).await,
+        409,
+        "conflict",
+        None,
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn hints_in_three_stages_then_applied() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let id = id_of(&player.import(CLASSIC).await);
+    let hint = |stage: u8| {
+        let player = player.clone();
+        let id = id.clone();
+        async move {
+            let (status, h) = player
+                .post(&format!("/api/games/{id}/hint"), json!({ "stage": stage }))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{h}");
+            assert_eq!(
+                (h["kind"].as_str(), h["stage"].as_u64()),
+                (Some("step"), Some(stage.into()))
+            );
+            assert!(h["text"].as_str().is_some_and(|t| !t.is_empty()));
+            h["step"].as_object().expect("a step").clone()
+        }
+    };
+    let one = hint(1).await;
+    assert_eq!(one.keys().collect::<Vec<_>>(), ["technique"]);
+    let two = hint(2).await;
+    assert!(
+        two.keys()
+            .all(|k| ["technique", "digits", "highlights"].contains(&k.as_str()))
+    );
+    assert!(two.contains_key("digits"));
+    for h in two["highlights"].as_array().unwrap() {
+        assert!(
+            ["base", "pattern"].contains(&h["role"].as_str().unwrap()),
+            "{h}"
+        );
+    }
+    let three = hint(3).await;
+    assert_eq!(three["technique"], one["technique"]);
+    let placements = three["placements"].as_array().unwrap();
+    let eliminations = three["eliminations"].as_array().unwrap();
+    assert!(!placements.is_empty() || !eliminations.is_empty());
+    let (_, zh) = player
+        .post(
+            &format!("/api/games/{id}/hint"),
+            json!({ "stage": 1, "lang": "zh" }),
+        )
+        .await;
+    assert!(zh["text"].as_str().is_some_and(|t| !t.is_ascii()), "{zh}");
+
+    let (status, g) = player.play(&id, json!({ "kind": "apply_hint" })).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(
+        (g["moves"].as_u64(), g["hints"].as_u64()),
+        (Some(1), Some(5))
+    );
+    // A placement "2r1c1"-style candidate: the cell now holds the digit.
+    if let Some(p) = placements.first().and_then(Value::as_str) {
+        let (digit, cell) = p.split_at(1);
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let i = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+        assert_eq!(g["cells"][i]["digit"].to_string(), digit, "{p}");
+    }
+    // A wrong digit: the hint points at it, and apply_hint refuses.
+    let game = player.get(&format!("/api/games/{id}")).await.1;
+    let (cell, right) = answers(&game)[0].clone();
+    player.play(&id, place(&cell, right % 9 + 1)).await;
+    let (_, h) = player
+        .post(&format!("/api/games/{id}/hint"), json!({ "stage": 3 }))
+        .await;
+    assert_eq!(h["kind"], "mistakes", "{h}");
+    assert_eq!(h["mistakes"][0]["cell"], cell.as_str());
+    assert_eq!(h["mistakes"][0]["kind"], "wrong_digit");
+    assert_error(
+        &player.play(&id, json!({ "kind": "apply_hint" })).await,
+        409,
+        "conflict",
+        None,
+    );
+    let bad_stage = player
+        .post(&format!("/api/games/{id}/hint"), json!({ "stage": 4 }))
+        .await;
+    assert_error(&bad_stage, 422, "bad_field", Some("stage"));
+    let bad_lang = player
+        .post(&format!("/api/games/{id}/hint"), json!({ "lang": "fr" }))
+        .await;
+    assert_error(&bad_lang, 422, "bad_field", Some("lang"));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn imports_are_checked() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let import = |puzzle: &str| {
+        let player = player.clone();
+        let body = json!({ "puzzle": puzzle });
+        async move { player.post("/api/games/import", body).await }
+    };
+    let game = player.import(CLASSIC).await;
+    assert_eq!(
+        (game["rung"].as_str(), game["size"].as_str()),
+        (Some("import"), Some("9x9"))
+    );
+    assert!(
+        game["level"].is_string() && game["score"].is_u64(),
+        "{game}"
+    );
+    // A bad character: the field, the line and the column.
+    let bad = import("1.3.\n34.2\n2?4.\n43.1").await;
+    assert_error(&bad, 422, "bad_field", Some("puzzle"));
+    assert_eq!(bad.1["error"]["line"], 3, "{}", bad.1);
+    assert_eq!(bad.1["error"]["column"], 2, "{}", bad.1);
+    assert_error(&import("").await, 422, "bad_field", Some("puzzle"));
+    assert_error(
+        &import("1.3.34.22.4.43.1\n1.3.34.22.4.43.1").await,
+        422,
+        "bad_field",
+        Some("puzzle"),
+    );
+    // 25 cells: a 5x5 grid, not playable here (or not a grid at all).
+    assert_error(
+        &import(&".".repeat(25)).await,
+        422,
+        "bad_field",
+        Some("puzzle"),
+    );
+    assert_error(
+        &import("11..............").await,
+        422,
+        "no_solution",
+        Some("puzzle"),
+    );
+    assert_error(
+        &import(".21..4..3.......").await,
+        422,
+        "no_solution",
+        Some("puzzle"),
+    );
+    assert_error(
+        &import("................").await,
+        422,
+        "several_solutions",
+        Some("puzzle"),
+    );
+    let wrong_size = player
+        .post(
+            "/api/games/import",
+            json!({ "puzzle": CLASSIC, "size": "12x12" }),
+        )
+        .await;
+    assert_error(&wrong_size, 422, "bad_field", Some("size"));
+    let diagonal = player
+        .post(
+            "/api/games/import",
+            json!({ "puzzle": CLASSIC, "variant": "diagonal" }),
+        )
+        .await;
+    assert!(
+        diagonal.0.is_client_error(),
+        "the classic answer breaks the diagonals: {}",
+        diagonal.1
+    );
+    let missing = player.post("/api/games/import", json!({})).await;
+    assert_eq!(missing.1["error"]["field"], "puzzle", "{}", missing.1);
+    assert!(missing.0.is_client_error());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn sessions_are_isolated_and_ids_unguessable() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let alice = Player::new(&server);
+    let bob = Player::new(&server);
+    let a1 = id_of(&alice.import(CLASSIC).await);
+    let a2 = id_of(&alice.import(CLASSIC).await);
+    for id in [&a1, &a2] {
+        assert_eq!(id.len(), 32);
+        assert!(id.bytes().all(|b| b.is_ascii_hexdigit()));
+    }
+    let (x, y) = (
+        u128::from_str_radix(&a1, 16).unwrap(),
+        u128::from_str_radix(&a2, 16).unwrap(),
+    );
+    assert!(
+        x.abs_diff(y) > 1 << 64,
+        "ids are random, not sequential: {a1} {a2}"
+    );
+    let stolen = bob.get(&format!("/api/games/{a1}")).await;
+    assert_error(&stolen, 404, "not_found", None);
+    let unknown = bob.get(&format!("/api/games/{}", "0".repeat(32))).await;
+    assert_eq!(stolen.1["error"]["code"], unknown.1["error"]["code"]);
+    let todo = answers(&alice.get(&format!("/api/games/{a1}")).await.1);
+    assert_error(
+        &bob.play(&a1, place(&todo[0].0, todo[0].1)).await,
+        404,
+        "not_found",
+        None,
+    );
+    assert_error(
+        &bob.post(&format!("/api/games/{a1}/solve"), json!({})).await,
+        404,
+        "not_found",
+        None,
+    );
+    let (_, listed) = bob.get("/api/games").await;
+    assert_eq!(listed["games"], json!([]));
+    let (_, listed) = alice.get("/api/games").await;
+    assert_eq!(listed["games"].as_array().unwrap().len(), 2);
+    assert_eq!(listed["games"][0]["id"], a2.as_str(), "newest first");
+    let (_, stats) = bob.get("/api/stats").await;
+    assert_eq!(stats["levels"], json!([]));
+    // The drill is per session too.
+    let (_, q) = alice.post("/api/drill", json!({})).await;
+    let qid = q["id"].as_str().unwrap();
+    let theft = bob
+        .post(&format!("/api/drill/{qid}/answer"), json!({ "digit": 1 }))
+        .await;
+    assert_error(&theft, 404, "not_found", None);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_drill_times_and_counts_answers() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let mut right = 0;
+    for k in 0..4 {
+        let (status, q) = player.post("/api/drill", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{q}");
+        let digits = q["digits"].as_array().unwrap();
+        assert_eq!(digits.len(), 9);
+        let seen: Vec<u64> = digits.iter().filter_map(Value::as_u64).collect();
+        assert_eq!(seen.len(), 8);
+        let missing = (1..=9).find(|d| !seen.contains(d)).unwrap();
+        let digit = if k % 2 == 0 { missing } else { missing % 9 + 1 };
+        right += u64::from(digit == missing);
+        let path = format!("/api/drill/{}/answer", q["id"].as_str().unwrap());
+        let (status, a) = player.post(&path, json!({ "digit": digit })).await;
+        assert_eq!(status, StatusCode::OK, "{a}");
+        assert_eq!(a["correct"], digit == missing);
+        assert_eq!(a["answer"], missing);
+        assert_eq!(a["stats"]["answered"], k + 1);
+        assert_eq!(a["stats"]["correct"], right);
+        assert_error(
+            &player.post(&path, json!({ "digit": digit })).await,
+            409,
+            "conflict",
+            None,
+        );
+    }
+    let (_, q) = player.post("/api/drill", json!({})).await;
+    let path = format!("/api/drill/{}/answer", q["id"].as_str().unwrap());
+    assert_error(
+        &player.post(&path, json!({ "digit": 0 })).await,
+        422,
+        "bad_field",
+        Some("digit"),
+    );
+    assert_error(
+        &player.post(&path, json!({ "digit": 300 })).await,
+        422,
+        "bad_field",
+        Some("digit"),
+    );
+    let (_, stats) = player.get("/api/stats").await;
+    assert_eq!(stats["drill"]["answered"], 4);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn bodies_too_large_or_malformed_are_refused_by_name() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let id = id_of(&player.import(CLASSIC).await);
+    let moves = format!("/api/games/{id}/moves");
+    let big = json!({ "puzzle": ".".repeat(20_000) })
+        .to_string()
+        .into_bytes();
+    let answer = player.raw(Method::POST, "/api/games/import", big).await;
+    assert_error(&answer, 413, "too_large", None);
+    let answer = player
+        .raw(Method::POST, &moves, b"{\"kind\": ".to_vec())
+        .await;
+    assert_error(&answer, 400, "bad_json", None);
+    let answer = player.raw(Method::POST, &moves, b"[1, 2]".to_vec()).await;
+    assert_error(&answer, 400, "bad_json", None);
+    let typed = player
+        .play(
+            &id,
+            json!({ "kind": "place", "cell": "r1c1", "digit": "five" }),
+        )
+        .await;
+    assert!(typed.0.is_client_error());
+    assert_eq!(typed.1["error"]["field"], "digit", "{}", typed.1);
+    let cell = player
+        .play(&id, json!({ "kind": "place", "cell": 11, "digit": 1 }))
+        .await;
+    assert_eq!(cell.1["error"]["field"], "cell", "{}", cell.1);
+    let cell = player
+        .play(&id, json!({ "kind": "place", "cell": "x9", "digit": 1 }))
+        .await;
+    assert_eq!(cell.1["error"]["field"], "cell", "{}", cell.1);
+    let unknown = player
+        .play(&id, json!({ "kind": "erase", "cell": "r1c1", "color": 3 }))
+        .await;
+    assert_eq!(unknown.1["error"]["field"], "color", "{}", unknown.1);
+    let kind = player.play(&id, json!({ "kind": "paint" })).await;
+    assert_error(&kind, 422, "bad_field", Some("kind"));
+    let missing = player
+        .play(&id, json!({ "kind": "place", "digit": 1 }))
+        .await;
+    assert_error(&missing, 422, "bad_field", Some("cell"));
+    let rung = player
+        .post("/api/games", json!({ "rung": "legendary" }))
+        .await;
+    assert_error(&rung, 422, "bad_field", Some("rung"));
+    let size = player.post("/api/games", json!({ "size": "5x5" })).await;
+    assert_error(&size, 422, "bad_field", Some("size"));
+    let symmetry = player
+        .post("/api/games", json!({ "symmetry": "spiral" }))
+        .await;
+    assert_error(&symmetry, 422, "bad_field", Some("symmetry"));
+    let variant = player
+        .post("/api/games", json!({ "variant": "killer" }))
+        .await;
+    assert_error(&variant, 422, "bad_field", Some("variant"));
+    server.stop().await;
+}
+
+/// Whether the givens of an `n`x`n` game are symmetric under a half turn.
+fn half_turn_symmetric(game: &Value) -> bool {
+    let cells = game["cells"].as_array().unwrap();
+    let last = cells.len() - 1;
+    (0..cells.len()).all(|i| cells[i]["given"] == cells[last - i]["given"])
+}
+
+#[tokio::test]
+async fn new_games_by_rung_size_variant_and_symmetry() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let g = player
+        .new_game(json!({ "rung": "beginner", "size": "6x6", "variant": "diagonal", "symmetry": "rotate180" }))
+        .await;
+    assert_eq!(
+        (
+            g["n"].as_u64(),
+            g["box_rows"].as_u64(),
+            g["box_cols"].as_u64()
+        ),
+        (Some(6), Some(2), Some(3))
+    );
+    assert_eq!(
+        (g["variant"].as_str(), g["rung"].as_str()),
+        (Some("diagonal"), Some("beginner"))
+    );
+    assert!(half_turn_symmetric(&g), "{}", g["puzzle"]);
+    answers(&g); // unique in the diagonal variant, or this panics
+    let g = player.new_game(json!({})).await;
+    assert_eq!(
+        (
+            g["size"].as_str(),
+            g["rung"].as_str(),
+            g["variant"].as_str()
+        ),
+        (Some("9x9"), Some("medium"), Some("classic"))
+    );
+    assert_eq!(g["level"], "medium");
+    let g = player
+        .new_game(json!({ "rung": "hard", "symmetry": "rotate180" }))
+        .await;
+    assert_eq!(g["level"], "hard");
+    assert!(half_turn_symmetric(&g));
+    // Expert puzzles are rare among random grids: the bounded effort must still find one.
+    let g = player.new_game(json!({ "rung": "expert" })).await;
+    assert_eq!(g["level"], "unfair");
+    let g = player
+        .new_game(json!({ "rung": "easy", "size": "16x16" }))
+        .await;
+    assert_eq!(g["n"], 16);
+    // A master 4x4 cannot be made: a clear refusal, quickly.
+    let started = Instant::now();
+    let (status, body) = player
+        .post("/api/games", json!({ "rung": "master", "size": "4x4" }))
+        .await;
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"]["field"], "rung", "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("master"),
+        "{body}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn no_input_makes_the_server_fall_over() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let id = id_of(&player.import(CLASSIC).await);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut bodies: Vec<Vec<u8>> = (0..40)
+        .map(|k| (0..(next() % 300 + k)).map(|_| next() as u8).collect())
+        .collect();
+    for text in [
+        "null",
+        "0",
+        "\"x\"",
+        "{}",
+        "{\"kind\":null}",
+        "{\"kind\":\"place\",\"cell\":\"r1c1\",\"digit\":-1}",
+        "{\"kind\":\"place\",\"cell\":\"r255c255\",\"digit\":9}",
+        "{\"kind\":\"place\",\"cell\":\"r99999999999999999999c1\",\"digit\":9}",
+        "{\"kind\":\"note\",\"cell\":\"r0c0\",\"digit\":1e300}",
+        "{\"kind\":\"reveal\",\"cell\":\"\"}",
+        "{\"digit\":18446744073709551616}",
+        "{\"stage\":99999999999,\"lang\":[]}",
+        "{\"puzzle\":{\"a\":1}}",
+        "{\"rung\":\"master\",\"size\":\"16x16\",\"extra\":1}",
+        "{\"kind\":\"place\",\"kind\":\"erase\"}",
+        "\u{feff}{}",
+        "{\"a\":\"\\ud800\"}",
+    ] {
+        bodies.push(text.as_bytes().to_vec());
+    }
+    let long_id = "f".repeat(5000);
+    let paths = [
+        format!("/api/games/{id}/moves"),
+        format!("/api/games/{id}/hint"),
+        "/api/games/import".to_string(),
+        "/api/games/%FF%FE/moves".to_string(),
+        format!("/api/games/{long_id}"),
+        "/api/games/..%2F..%2Fetc%2Fpasswd".to_string(),
+        "/api/drill/123/answer".to_string(),
+        "/api/games/1/undo".to_string(),
+        "/api/nothing".to_string(),
+        "/../../etc/passwd".to_string(),
+    ];
+    for (k, body) in bodies.iter().enumerate() {
+        let path = &paths[k % paths.len()];
+        let (status, answer) = player.raw(Method::POST, path, body.clone()).await;
+        assert!(
+            status.is_client_error(),
+            "{path} {body:?}: {status} {answer}"
+        );
+    }
+    for method in [Method::PUT, Method::DELETE, Method::PATCH] {
+        let answer = player
+            .raw(method, &format!("/api/games/{id}"), vec![])
+            .await;
+        assert_error(&answer, 405, "method_not_allowed", None);
+    }
+    let answer = player.get(&format!("/api/games/{id}/moves")).await;
+    assert_error(&answer, 405, "method_not_allowed", None);
+    let (status, answer) = player.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "the server still answers: {answer}");
+    assert_eq!(answer["moves"], 0, "no malformed request changed the game");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn every_acknowledged_move_survives_a_restart() {
+    let dir = tempdir();
+    let db = dir.path().join("games.sqlite3");
+    let server = start(&db).await;
+    let player = Player::new(&server);
+    let game = player.import(CLASSIC).await;
+    let id = id_of(&game);
+    let todo = answers(&game);
+    for (k, (cell, digit)) in todo.iter().take(10).enumerate() {
+        let (status, _) = player.play(&id, place(cell, *digit)).await;
+        assert_eq!(status, StatusCode::OK);
+        // Committed before the answer: another connection sees the row and the digit.
+        let (rows, state) = read_game(&db, &id);
+        assert_eq!(rows, k + 1);
+        assert!(
+            state["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["d"] != 0)
+                .count()
+                > k
+        );
+    }
+    player
+        .play(
+            &id,
+            json!({ "kind": "note", "cell": todo[10].0, "digit": 3 }),
+        )
+        .await;
+    let (_, before) = player.get(&format!("/api/games/{id}")).await;
+    server.stop().await;
+
+    let server = start(&db).await;
+    let again = Player::at(&server.url);
+    // Same cookie jar, new port: the session goes on.
+    let player = Player {
+        base: server.url.clone(),
+        ..player
+    };
+    let (status, after) = player.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["cells"], before["cells"]);
+    assert_eq!(after["moves"], 11);
+    assert_eq!(
+        again.get(&format!("/api/games/{id}")).await.0,
+        StatusCode::NOT_FOUND
+    );
+    let (_, undone) = player
+        .post(&format!("/api/games/{id}/undo"), json!({}))
+        .await;
+    assert_eq!(undone["moves"], 10, "the history survives too");
+    server.stop().await;
+}
+
+/// The rows of a game in the move log and its saved state, read with a connection of our own.
+fn read_game(db: &std::path::Path, id: &str) -> (usize, Value) {
+    let conn = rusqlite::Connection::open(db).expect("the database opens");
+    let rows: i64 = conn
+        .query_row("SELECT COUNT(*) FROM moves WHERE game = ?1", [id], |r| {
+            r.get(0)
+        })
+        .expect("the move log");
+    let state: String = conn
+        .query_row("SELECT state FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .expect("the game row");
+    (
+        rows as usize,
+        serde_json::from_str(&state).expect("a saved game"),
+    )
+}
+
+/// Set in the environment of the child process that [`moves_survive_kill_9`] starts.
+const CHILD_DB: &str = "SUDOKU_WEB_TEST_CHILD_DB";
+
+/// Not a test of its own: the server process that [`moves_survive_kill_9`] starts by running
+/// this test binary again with [`CHILD_DB`] set, and then kills with SIGKILL. Without the
+/// variable it returns at once.
+#[test]
+fn child_server_for_kill_9() {
+    let Ok(db) = std::env::var(CHILD_DB) else {
+        return;
+    };
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    runtime.block_on(async {
+        let server = start(std::path::Path::new(&db)).await;
+        println!("CHILD-URL {}", server.url);
+        std::future::pending::<()>().await;
+    });
+}
+
+#[tokio::test]
+async fn moves_survive_kill_9() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempdir();
+    let db = dir.path().join("games.sqlite3");
+    let mut child = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([
+            "--exact",
+            "child_server_for_kill_9",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD_DB, &db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the child server starts");
+    let stdout = child.stdout.take().expect("piped");
+    let url = tokio::task::spawn_blocking(move || {
+        BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            // The harness writes `test child_server_for_kill_9 ... ` on the same line.
+            .find_map(|l| {
+                l.split_once("CHILD-URL ")
+                    .map(|(_, url)| url.trim().to_string())
+            })
+    })
+    .await
+    .unwrap()
+    .expect("the child prints its URL");
+    let player = Player::at(&url);
+    let game = player.import(CLASSIC).await;
+    let id = id_of(&game);
+    let todo = answers(&game);
+    let mut acknowledged = Vec::new();
+    for (cell, digit) in todo.iter().take(15) {
+        let (status, answer) = player.play(&id, place(cell, *digit)).await;
+        assert_eq!(status, StatusCode::OK);
+        acknowledged.push(answer);
+    }
+    child.kill().expect("SIGKILL"); // no chance to flush or close anything
+    child.wait().expect("the child is gone");
+
+    let server = start(&db).await;
+    let player = Player {
+        base: server.url.clone(),
+        ..player
+    };
+    let (status, after) = player.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    let last = acknowledged.last().unwrap();
+    assert_eq!(after["cells"], last["cells"]);
+    assert_eq!(after["moves"], 15);
+    server.stop().await;
+}

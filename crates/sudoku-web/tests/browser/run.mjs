@@ -1,0 +1,482 @@
+// Browser test of the Dancing Sudoku page: Playwright (playwright-core) driving Debian's
+// Chromium against a running server.
+//
+//   node run.mjs http://127.0.0.1:PORT SCREENSHOT_DIR
+//
+// Takes a hint through its three stages and applies it, undoes and redoes, enters letters on
+// a 16x16 grid, starts a game by level and size, enters a puzzle, plays a 4x4 game to the win
+// with the keyboard only (reloading half-way: the game resumes), switches language and theme,
+// pauses, answers ten drill questions, checks the phone layout, and saves screenshots. No fixed
+// sleeps: the page counts its requests in flight on <html data-pending>. Exits 0 when every
+// check passes and neither a script error nor a console error happened.
+
+import { mkdirSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [base, shotDir] = process.argv.slice(2);
+if (!base || !shotDir) {
+  console.error('usage: node run.mjs BASE_URL SCREENSHOT_DIR');
+  process.exit(2);
+}
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.error(`error: ${CHROMIUM} is missing: install Chromium (apt-get install -y chromium)`);
+  process.exit(3);
+}
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (err) {
+  console.error(`error: playwright-core is missing: run \`npm ci\` in ${new URL('.', import.meta.url).pathname} (${err.message})`);
+  process.exit(3);
+}
+mkdirSync(shotDir, { recursive: true });
+rmSync(join(shotDir, 'failure.png'), { force: true }); // a picture of an earlier failure misleads
+
+// A 4x4 puzzle with one solution, and that solution.
+const PUZZLE4 = '1..4.4..21.....1';
+const SOLUTION4 = '1234341221434321';
+// A 9x9 puzzle (unique) whose path is 29 singles, then a 2-String Kite: the hint pictures show a
+// pattern, strong links and a removed candidate. Its solution's first two rows:
+const KITE = '1...7.82....2.........9....8.2..7..9....3..6...9..6.4.5..34..8..14..5.......2.53.';
+const KITE_TOP = '193574826675218493';
+// A 16x16 puzzle (unique; digits 10-16 are A-G).
+const PUZZLE16 =
+  '..F.2D..E........A....E...C...6..9...46.7.38G..F2G.3.1.....5...E.5....F....C..438..GC9..F....B.6A...G.4.B9.2..7.....E7.....3..C.F.G...75.8...1........9.6EDA...G.1.6.....27.ED...3C.BG......2.....2..8......4....47..E..9.6..521....A..6G7.F.....F1......3....A.';
+
+const started = Date.now();
+let failures = 0;
+function log(msg) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}`);
+}
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+  log(`ok: ${what}`);
+}
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const context = await browser.newContext({
+  viewport: { width: 1280, height: 860 },
+  colorScheme: 'light',
+  locale: 'en-US',
+  deviceScaleFactor: 1,
+});
+context.setDefaultTimeout(20000);
+const pageErrors = [];
+let expect422 = false;
+const consoleErrors = [];
+function watch(p) {
+  p.on('pageerror', (err) => pageErrors.push(String(err)));
+  p.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    if (expect422 && /status of 422/.test(msg.text())) return; // the rejected puzzle, on purpose
+    log(`console error: ${msg.text()}`);
+    consoleErrors.push(msg.text());
+  });
+}
+const page = await context.newPage();
+watch(page);
+
+async function shot(name, p = page) {
+  const file = join(shotDir, `${name}.png`);
+  await p.screenshot({ path: file, animations: 'disabled' });
+  log(`screenshot ${file}`);
+}
+
+/** The game as the server has it (same session cookie as the page). */
+async function serverGame(p = page) {
+  return p.evaluate(async () => {
+    const id = document.querySelector('#board').dataset.game;
+    const r = await fetch(`/api/games/${id}`);
+    return r.ok ? r.json() : null;
+  });
+}
+
+/** The digits of the board as a string, `.` for empty. */
+async function boardString(p = page) {
+  return p.$$eval('#grid .cell', (cells) => cells.map((c) => c.querySelector('.digit').textContent || '.').join(''));
+}
+
+async function selectedIndex(p = page) {
+  return p.$eval('#grid .cell.selected', (c) => +c.dataset.index);
+}
+
+const label = (cell, p = page) => p.getAttribute(`[data-cell="${cell}"]`, 'aria-label');
+const cellOf = (n, i) => `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
+
+/** Moves the selection to cell `target` with arrow keys / hjkl only. */
+async function goTo(n, target, p = page) {
+  const from = await selectedIndex(p);
+  const dr = Math.floor(target / n) - Math.floor(from / n);
+  const dc = (target % n) - (from % n);
+  for (let k = 0; k < Math.abs(dr); k++) await p.keyboard.press(dr > 0 ? (k % 2 ? 'j' : 'ArrowDown') : k % 2 ? 'k' : 'ArrowUp');
+  for (let k = 0; k < Math.abs(dc); k++) await p.keyboard.press(dc > 0 ? (k % 2 ? 'l' : 'ArrowRight') : k % 2 ? 'h' : 'ArrowLeft');
+  const now = await selectedIndex(p);
+  if (now !== target) throw new Error(`selection at ${now}, wanted ${target}`);
+}
+
+/** Every request of the page has answered and the page has repainted (the page counts its
+ * requests on `<html data-pending>` and repaints before the count drops). */
+async function waitIdle(p = page) {
+  await p.waitForFunction(() => document.documentElement.dataset.pending === '0');
+}
+
+async function waitReady(p = page) {
+  await p.waitForSelector('body[data-ready="true"]', { timeout: 60000 });
+  await p.waitForSelector('#grid .cell');
+  await waitIdle(p);
+  await p.waitForFunction(() => document.querySelector('#pause-overlay').hidden);
+}
+
+const gameId = (p = page) => p.evaluate(() => document.querySelector('#board').dataset.game || '');
+
+/** Opens a share link `#p=<puzzle>` and waits for the new game. */
+async function openShared(puzzle, p = page) {
+  const before = await gameId(p).catch(() => '');
+  await p.goto(`${base}/#p=${puzzle}`);
+  await p.waitForFunction((old) => {
+    const id = document.querySelector('#board')?.dataset.game;
+    return id && id !== old && !location.hash && document.documentElement.dataset.pending === '0';
+  }, before);
+  await waitReady(p);
+  check((await boardString(p)) === puzzle.replaceAll('0', '.'), `the shared ${Math.sqrt(puzzle.length)}x${Math.sqrt(puzzle.length)} puzzle opened with its givens`);
+}
+
+/** Applies the next logical steps through the API while they are singles; returns the first
+ * other hint (stage 1). */
+async function advancePastSingles(p = page) {
+  const id = await gameId(p);
+  return p.evaluate(async (id) => {
+    const post = async (path, body) => {
+      const r = await fetch(`/api/games/${id}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body || {}) });
+      if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${await r.text()}`);
+      return r.json();
+    };
+    for (let k = 0; k < 80; k++) {
+      const h = await post('/hint', { stage: 1, lang: 'en' });
+      if (h.kind !== 'step' || !h.step.technique.code.startsWith('00')) return h;
+      await post('/moves', { kind: 'apply_hint' });
+    }
+    return null;
+  }, id);
+}
+
+/** Walks the hint through its three stages: button, `I` key, "Show step". */
+async function hintToStage3(p = page) {
+  await p.click('#btn-hint');
+  await p.waitForSelector('#hint-panel[data-stage="1"]');
+  await waitIdle(p);
+  await p.keyboard.press('i');
+  await p.waitForSelector('#hint-panel[data-stage="2"]');
+  await waitIdle(p);
+  await p.click('#hint-show');
+  await p.waitForSelector('#hint-panel[data-stage="3"]');
+  await waitIdle(p);
+}
+
+try {
+  // ---------------------------------------------------------------- first visit: a 9x9 game
+  log(`opening ${base} with a share link`);
+  await openShared(KITE);
+  check((await label('r1c1')) === 'r1c1, 1, given', 'cells have aria-labels');
+  check(/^Your puzzle · /.test(await page.textContent('#level-chip')), `an entered puzzle is rated (${await page.textContent('#level-chip')})`);
+
+  // a few entries and notes, so the light screenshot shows them with the highlights
+  await page.click('[data-cell="r1c2"]');
+  await page.keyboard.press(`Digit${KITE_TOP[1]}`);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+Digit3');
+  await page.keyboard.press('Shift+Digit7');
+  await page.keyboard.press('Alt+Digit8');
+  await waitIdle();
+  check((await label('r2c2')) === 'r2c2, notes 3 7 8', 'Shift/Alt + digit toggles notes');
+  await page.keyboard.press('ArrowUp');
+  await waitIdle();
+  check(await page.$eval('[data-cell="r1c9"]', (c) => c.classList.contains('peer')), 'the row, column and box of the selection are highlighted');
+  const nine = cellOf(9, KITE.indexOf('9'));
+  check(await page.$eval(`[data-cell="${nine}"]`, (c) => c.classList.contains('same')), `cells with the same digit are highlighted (${nine})`);
+  const rem9 = await page.textContent('#pad [data-digit="9"] .rem');
+  const nines = [...(await boardString())].filter((c) => c === '9').length;
+  check(+rem9 === 9 - nines, `the pad counts what is left of each digit (9: ${rem9})`);
+  await shot('light');
+  await page.keyboard.press('?');
+  await page.waitForSelector('#dlg-shortcuts[open]');
+  await shot('shortcuts');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-shortcuts', { state: 'hidden' });
+
+  // ---------------------------------------------------------------- hint: three stages, apply, undo
+  await page.click('#btn-fill');
+  await waitIdle();
+  check((await label('r3c1')).startsWith('r3c1, notes '), 'Fill notes writes the candidates');
+  const kite = await advancePastSingles();
+  check(kite && kite.kind === 'step', `after the singles the hint is "${kite && kite.text}"`);
+  await page.reload();
+  await waitReady();
+  check(!(await page.$eval('#board', (b) => b.classList.contains('hidden-board'))), 'after a reload the game resumes');
+  await hintToStage3();
+  const text3 = await page.textContent('#hint-text');
+  check(/Kite/.test(text3), `stage 3 text: "${text3}"`);
+  const roles = await page.$$eval('#hint-legend li', (els) => els.map((e) => e.dataset.role));
+  check(roles.includes('pattern') && roles.includes('removed') && roles.includes('link_strong'), `the legend names the roles: ${roles.join(', ')}`);
+  check((await page.$$('.overlay .link')).length > 0, 'the links are drawn on the grid');
+  check((await page.$$('.note[data-mark="removed"]')).length > 0, 'the removed candidate is marked');
+  check((await page.$$('.note[data-mark="pattern"], .note[data-mark="link_strong"]')).length > 0, 'the pattern is marked');
+  await shot('hint');
+  const before = await serverGame();
+  await page.click('#hint-apply');
+  await page.waitForSelector('#hint-panel', { state: 'hidden' });
+  await waitIdle();
+  const applied = await serverGame();
+  check(applied.moves === before.moves + 1, 'Apply this step made one move');
+  check(JSON.stringify(applied.cells) !== JSON.stringify(before.cells), 'the step changed the position');
+  await page.keyboard.press('Control+z');
+  await waitIdle();
+  check(JSON.stringify((await serverGame()).cells) === JSON.stringify(before.cells), 'Ctrl+Z undid the step');
+  await page.keyboard.press('Control+Shift+Z');
+  await waitIdle();
+  check(JSON.stringify((await serverGame()).cells) === JSON.stringify(applied.cells), 'Ctrl+Shift+Z redid it');
+
+  // ---------------------------------------------------------------- 16x16: letters for 10-16
+  await openShared(PUZZLE16);
+  check((await page.$$('#pad .pad-btn')).length === 16, 'the 16x16 pad has 16 digits');
+  check((await page.textContent('#pad [data-digit="10"] .pd')) === 'A', 'digits above 9 are letters');
+  const e16 = [...PUZZLE16].map((c, i) => (c === '.' ? i : -1)).filter((i) => i >= 0);
+  await page.click(`[data-cell="${cellOf(16, e16[0])}"]`);
+  await page.keyboard.press('a');
+  await waitIdle();
+  check((await label(cellOf(16, e16[0]))) === `${cellOf(16, e16[0])}, A`, 'the key A enters 10');
+  check((await serverGame()).cells[e16[0]].digit === 10, 'the server has 10');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+G');
+  await page.keyboard.press('Shift+Digit3');
+  await waitIdle();
+  check((await label(cellOf(16, e16[0] + 1))) === `${cellOf(16, e16[0] + 1)}, notes 3 G`, 'Shift + letter writes a note');
+  await page.click('#btn-hint');
+  await page.waitForSelector('#hint-panel[data-kind="mistakes"]');
+  await waitIdle();
+  check(await page.$eval(`[data-cell="${cellOf(16, e16[0])}"]`, (c) => c.classList.contains('mistake')), `with a wrong digit the hint says where: "${await page.textContent('#hint-text')}"`);
+  await shot('16x16');
+  await page.click('#hint-close');
+  await page.click('#btn-restart');
+  await page.waitForSelector('#dlg-confirm[open]');
+  await page.click('#confirm-yes');
+  await waitIdle();
+  check((await boardString()) === PUZZLE16 && !/notes/.test(await label(cellOf(16, e16[0] + 1))), 'Restart clears the entries and notes');
+
+  // ---------------------------------------------------------------- new game by level and size
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  check((await page.$$('#new-levels input')).length === 6, 'the new-game dialog offers the six rungs');
+  const oldId = await gameId();
+  await page.click('[data-testid="rung-beginner"]');
+  await page.click('#new-sizes label:has(input[value="6x6"])');
+  await page.click('#form-new label:has(input[value="diagonal"])');
+  check(await page.$eval('[data-testid="rung-expert"]', (i) => i.disabled), 'a 6x6 grid offers only the easy rungs');
+  await shot('new-game');
+  await page.click('#new-start');
+  await page.waitForFunction((old) => document.querySelector('#board').dataset.game !== old, oldId);
+  await waitReady();
+  check((await page.$$('#grid .cell')).length === 36, 'a new 6x6 game');
+  check((await page.textContent('#level-chip')) === 'Beginner', 'at the chosen level');
+  check((await page.textContent('#shape-chip')) === '6×6 · Diagonal', 'in the chosen variant');
+  check((await page.$$('.overlay .diag-line')).length === 2, 'the diagonals are drawn');
+  await page.click('[data-cell="r3c3"]');
+  await shot('diagonal-6x6');
+
+  // ---------------------------------------------------------------- share
+  await page.click('#btn-share');
+  await page.waitForSelector('#dlg-share[open]');
+  const shared = await page.inputValue('#share-link');
+  const puzzle6 = await boardString();
+  check(shared.endsWith(`#p=${puzzle6}&v=diagonal`) && (await page.inputValue('#share-string')) === puzzle6, `Share gives a link (${shared}) and the puzzle string`);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-share', { state: 'hidden' });
+
+  // ---------------------------------------------------------------- a 4x4 game, keyboard only
+  await page.click('#btn-import');
+  await page.waitForSelector('#dlg-import[open]');
+  await page.fill('#import-text', '1...............');
+  expect422 = true;
+  await page.click('#import-go');
+  await page.waitForSelector('#import-error:not([hidden])');
+  expect422 = false;
+  check(/more than one solution/.test(await page.textContent('#import-error')), `an entered puzzle is checked: "${await page.textContent('#import-error')}"`);
+  const id6 = await gameId();
+  await page.fill('#import-text', PUZZLE4.match(/.{4}/g).join('\n')); // a grid over four lines
+  await page.click('#import-go');
+  await page.waitForSelector('#dlg-import', { state: 'hidden' });
+  await page.waitForFunction((old) => document.querySelector('#board').dataset.game !== old, id6);
+  await waitReady();
+  check((await page.$$('#grid .cell')).length === 16 && (await boardString()) === PUZZLE4, 'the entered 4x4 puzzle is played');
+  const empties = [...PUZZLE4].map((c, i) => (c === '.' ? i : -1)).filter((i) => i >= 0);
+  await page.focus(`[data-cell="${cellOf(4, (await selectedIndex()))}"]`);
+
+  // notes mode (N), a wrong digit, Backspace, undo / redo by keys
+  await goTo(4, empties[0]);
+  await page.keyboard.press('n');
+  await page.keyboard.press('Digit2');
+  await page.keyboard.press('Digit3');
+  await page.keyboard.press('n');
+  await waitIdle();
+  check((await label(cellOf(4, empties[0]))).endsWith('notes 2 3'), 'notes mode (N) writes notes');
+  await page.keyboard.press('Digit4');
+  await waitIdle();
+  check(await page.$eval(`#grid .cell[data-index="${empties[0]}"]`, (c) => c.classList.contains('conflict')), 'a rule conflict is shown as you type');
+  await page.keyboard.press('Backspace');
+  await waitIdle();
+  check((await boardString())[empties[0]] === '.', 'Backspace erases');
+  await page.keyboard.press('Control+z');
+  await waitIdle();
+  check((await boardString())[empties[0]] === '4', 'Ctrl+Z brings the digit back');
+  await page.keyboard.press('Control+y');
+  await waitIdle();
+  check((await boardString())[empties[0]] === '.', 'Ctrl+Y erases it again');
+
+  // half the cells, then a reload: the game must come back as it was
+  for (const i of empties.slice(0, 5)) {
+    await goTo(4, i);
+    await page.keyboard.press(`Digit${SOLUTION4[i]}`);
+  }
+  await waitIdle();
+  const mid = await boardString();
+  const midId = await gameId();
+  await page.reload();
+  await waitReady();
+  check((await boardString()) === mid, `after a reload the game resumed with the same entries (${mid})`);
+  check((await gameId()) === midId, 'the same game id');
+
+  for (const i of empties.slice(5)) {
+    await goTo(4, i);
+    await page.keyboard.press(`Digit${SOLUTION4[i]}`);
+  }
+  await page.waitForSelector('#dlg-end[open]', { timeout: 10000 });
+  check((await page.getAttribute('#dlg-end', 'data-kind')) === 'won', 'the game is won');
+  check((await boardString()) === SOLUTION4, 'the board holds the solution');
+  check((await serverGame()).status === 'won', 'the server has it as won');
+  await shot('won');
+  await page.click('#end-stats');
+  await page.waitForSelector('#stats-table');
+  await waitIdle();
+  const statsText = await page.textContent('#stats-table');
+  check(/4×4/.test(statsText), 'the statistics list the 4x4 game');
+  await shot('stats');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-stats', { state: 'hidden' });
+
+  // ---------------------------------------------------------------- language and theme
+  await openShared(KITE);
+  const k2 = await advancePastSingles();
+  check(k2 && k2.kind === 'step', 'the second kite game is at the kite');
+  await page.reload();
+  await waitReady();
+  await page.click('#btn-lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  check((await page.textContent('#btn-new')).includes('新游戏'), 'after the switch a Chinese string appears');
+  check(await page.evaluate(() => localStorage.getItem('ds.lang') === 'zh'), 'the language choice is kept');
+  await page.click('#btn-hint');
+  await page.waitForSelector('#hint-panel[data-stage="1"]');
+  await waitIdle();
+  await page.click('#hint-more');
+  await page.waitForSelector('#hint-panel[data-stage="2"]');
+  await waitIdle();
+  const zhHint = await page.textContent('#hint-text');
+  check(/[\u4e00-\u9fff]/.test(zhHint), `the hint text comes in Chinese: "${zhHint}"`);
+  await shot('zh-CN');
+  await page.click('#hint-close');
+  await page.click('#btn-lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  check((await page.textContent('#btn-new')).includes('New game'), 'and back to English');
+
+  await page.click('#btn-theme');
+  check((await page.getAttribute('html', 'data-theme')) === 'dark', 'the theme toggle switches to dark');
+  await hintToStage3();
+  await shot('dark');
+  await page.click('#hint-close');
+  await page.waitForSelector('#hint-panel', { state: 'hidden' });
+
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await shot('settings-dark');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-settings', { state: 'hidden' });
+
+  // pause hides the board
+  await page.click('#btn-pause');
+  await page.waitForSelector('#pause-overlay:not([hidden])');
+  await waitIdle();
+  check(await page.$eval('#grid', (g) => getComputedStyle(g).visibility === 'hidden'), 'pausing hides the board');
+  check((await serverGame()).paused === true, 'the server has the game paused');
+  await page.click('#btn-resume');
+  await page.waitForSelector('#pause-overlay', { state: 'hidden' });
+  await waitIdle();
+  check((await serverGame()).paused === false, 'Resume starts the timer again');
+
+  // ---------------------------------------------------------------- the drill
+  await page.click('#tab-drill');
+  await page.waitForSelector('#drill-view:not([hidden])');
+  let right = 0;
+  for (let k = 0; k < 10; k++) {
+    await page.waitForSelector('#drill-view[data-state="asking"]');
+    const q = await page.evaluate(() => ({
+      id: document.querySelector('#drill-view').dataset.questionId,
+      digits: [...document.querySelectorAll('#drill-line .drill-cell')].map((c) => c.textContent),
+    }));
+    const present = new Set(q.digits.filter((d) => d !== '?').map(Number));
+    const missing = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => !present.has(d));
+    const wrong = k === 4; // one wrong answer on purpose
+    await page.keyboard.press(`Digit${wrong ? (missing % 9) + 1 : missing}`);
+    await page.waitForSelector(`#drill-view[data-state="${wrong ? 'wrong' : 'right'}"]`);
+    if (!wrong) right++;
+    if (wrong) await shot('drill');
+    if (k < 9) {
+      await page.keyboard.press('Enter'); // on to the next question without waiting
+      await page.waitForFunction((id) => document.querySelector('#drill-view').dataset.questionId !== id, q.id);
+    }
+  }
+  await waitIdle();
+  check((await page.textContent('#drill-answered')) === '10', 'ten drill answers counted');
+  check((await page.textContent('#drill-accuracy')) === `${right * 10}%`, `accuracy ${right * 10}%`);
+  const drillStats = await page.evaluate(() => fetch('/api/stats').then((r) => r.json()));
+  check(drillStats.drill.answered === 10 && drillStats.drill.correct === right, 'the server keeps the drill statistics');
+  await page.click('#tab-play');
+  await page.waitForSelector('#play-view:not([hidden])');
+  await waitIdle();
+
+  // ---------------------------------------------------------------- phone width
+  await page.click('#btn-theme'); // back to light
+  const phone = await context.newPage();
+  watch(phone);
+  await phone.setViewportSize({ width: 375, height: 812 });
+  await phone.goto(base);
+  await waitReady(phone);
+  const box = await phone.$eval('#board', (b) => b.getBoundingClientRect().toJSON());
+  check(box.width <= 375 && box.x >= 0, `the board fits the phone width (${Math.round(box.width)}px)`);
+  const pad = await phone.$eval('#pad', (b) => b.getBoundingClientRect().toJSON());
+  check(pad.y >= box.y + box.height, 'the pad is below the board');
+  check(await phone.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scrolling');
+  await shot('phone', phone);
+  await hintToStage3(phone);
+  const padAfter = await phone.$eval('#pad', (b) => b.getBoundingClientRect().toJSON());
+  check(padAfter.y === pad.y, 'opening the hint moves nothing on the page');
+  await shot('phone-hint', phone);
+
+  check(pageErrors.length === 0, `no script errors${pageErrors.length ? `: ${pageErrors.join('; ')}` : ''}`);
+  check(consoleErrors.length === 0, `no errors in the console${consoleErrors.length ? `: ${consoleErrors.join('; ')}` : ''}`);
+} catch (err) {
+  failures++;
+  console.error(`FAILED: ${err.stack || err}`);
+  try {
+    await page.screenshot({ path: join(shotDir, 'failure.png') });
+    console.error(`screenshot of the failure: ${join(shotDir, 'failure.png')}`);
+  } catch {}
+} finally {
+  await browser.close();
+}
+log(failures ? 'browser test FAILED' : 'browser test passed');
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,157 @@
+//! Load: 200 simulated players on loopback, each with its own client and cookie, make a game
+//! and play it, first flat out (every player sends its next move as soon as the last is
+//! answered: the most moves a second the server can take), then at a player's pace (a think
+//! time between moves: the latency a player sees while 199 others play); then new Hard games
+//! are timed one by one. Prints moves per second and the p50/p99 latencies; asserts only that
+//! every request succeeded and every move was acknowledged (speed depends on the machine).
+//! Run it optimised:
+//!
+//! ```text
+//! cargo test --release -p sudoku-web --test load -- --ignored --nocapture
+//! ```
+
+mod common;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{Player, answers, id_of, place, start};
+use reqwest::StatusCode;
+use serde_json::json;
+use tokio::sync::Barrier;
+
+const PLAYERS: usize = 200;
+/// Moves per player flat out, then paced (a beginner 9x9 has 41 to 45 empty cells).
+const FLAT_OUT: usize = 20;
+const PACED: usize = 15;
+/// The think time between paced moves, and its random spread.
+const THINK: Duration = Duration::from_millis(150);
+const SPREAD_MS: u64 = 100;
+/// New Hard 9x9 games timed after the players are done.
+const HARD_GAMES: usize = 12;
+
+/// The value below which `q` of the sorted samples fall.
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    let k = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[k.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+/// The latencies of one player's moves, flat out and paced.
+#[derive(Default)]
+struct Timings {
+    flat_out: Vec<Duration>,
+    paced: Vec<Duration>,
+}
+
+/// One player: a new game, then its moves (all right), each timed; the two phases start
+/// together for everyone.
+async fn play_one(player: Player, gates: Arc<[Barrier; 2]>, seed: u64) -> Timings {
+    let game = player.new_game(json!({ "rung": "beginner" })).await;
+    let id = id_of(&game);
+    let todo = answers(&game);
+    assert!(todo.len() >= FLAT_OUT + PACED);
+    let mut timings = Timings::default();
+    gates[0].wait().await;
+    for (k, (cell, digit)) in todo[..FLAT_OUT].iter().enumerate() {
+        timings
+            .flat_out
+            .push(timed_move(&player, &id, cell, *digit, k).await);
+    }
+    gates[1].wait().await;
+    let mut jitter = seed | 1;
+    for (k, (cell, digit)) in todo[FLAT_OUT..FLAT_OUT + PACED].iter().enumerate() {
+        jitter = jitter
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        let think = THINK + Duration::from_millis((jitter >> 33) % SPREAD_MS);
+        tokio::time::sleep(think).await;
+        let k = FLAT_OUT + k;
+        timings
+            .paced
+            .push(timed_move(&player, &id, cell, *digit, k).await);
+    }
+    timings
+}
+
+/// Plays move number `k` (from 0) and checks that it was kept.
+async fn timed_move(player: &Player, id: &str, cell: &str, digit: u64, k: usize) -> Duration {
+    let started = Instant::now();
+    let (status, answer) = player.play(id, place(cell, digit)).await;
+    let took = started.elapsed();
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        answer["moves"].as_u64(),
+        Some(k as u64 + 1),
+        "every move is kept"
+    );
+    took
+}
+
+fn report(what: &str, mut moves: Vec<Duration>, wall: Duration) {
+    moves.sort();
+    println!(
+        "{what}: {} moves in {wall:.2?}, {:.0} moves/s; move p50 {} p99 {} max {}",
+        moves.len(),
+        moves.len() as f64 / wall.as_secs_f64(),
+        ms(quantile(&moves, 0.5)),
+        ms(quantile(&moves, 0.99)),
+        ms(*moves.last().unwrap()),
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a load test of a few seconds; CI runs it with --include-ignored"]
+async fn two_hundred_players() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let gates = Arc::new([Barrier::new(PLAYERS + 1), Barrier::new(PLAYERS + 1)]);
+    let made = Instant::now();
+    let tasks: Vec<_> = (0..PLAYERS)
+        .map(|k| tokio::spawn(play_one(Player::new(&server), gates.clone(), k as u64)))
+        .collect();
+    gates[0].wait().await;
+    println!(
+        "{PLAYERS} players made their games in {:.2?}",
+        made.elapsed()
+    );
+    let flat_out = Instant::now();
+    gates[1].wait().await;
+    let flat_out = flat_out.elapsed();
+    let paced = Instant::now();
+    let mut all = Timings::default();
+    for task in tasks {
+        let t = task.await.expect("a player finishes");
+        all.flat_out.extend(t.flat_out);
+        all.paced.extend(t.paced);
+    }
+    let paced = paced.elapsed();
+    assert_eq!(all.flat_out.len(), PLAYERS * FLAT_OUT);
+    assert_eq!(all.paced.len(), PLAYERS * PACED);
+    report("flat out", all.flat_out, flat_out);
+    report(
+        &format!("paced ({THINK:?} + up to {SPREAD_MS} ms between moves)"),
+        all.paced,
+        paced,
+    );
+
+    let player = Player::new(&server);
+    let mut hard = Vec::new();
+    for _ in 0..HARD_GAMES {
+        let started = Instant::now();
+        let game = player.new_game(json!({ "rung": "hard" })).await;
+        hard.push(started.elapsed());
+        assert_eq!(game["level"], "hard");
+    }
+    hard.sort();
+    println!(
+        "new Hard 9x9 games (generated on demand, no pool): p50 {} p99 {} max {}",
+        ms(quantile(&hard, 0.5)),
+        ms(quantile(&hard, 0.99)),
+        ms(*hard.last().unwrap()),
+    );
+    server.stop().await;
+}
