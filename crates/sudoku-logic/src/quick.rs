@@ -168,41 +168,41 @@ impl SinglesCheck {
     }
 
     /// Naked subsets of `k` cells in house `h`: their digits leave the house's other cells.
+    /// Everything on the stack: this runs for every house many times per puzzle.
     fn naked(&mut self, h: usize, k: usize) -> bool {
         let house = &self.houses[h];
-        let open: Vec<usize> = (0..house.len())
-            .filter(|&i| {
-                let c = house[i] as usize;
-                !self.placed[c] && (2..=k).contains(&(self.masks[c].count_ones() as usize))
-            })
-            .collect();
-        let mut found = Vec::new();
-        each_subset(open.len(), k, |chosen| {
-            let union = chosen
-                .iter()
-                .fold(0, |m, &j| m | self.masks[house[open[j]] as usize]);
-            if union.count_ones() as usize == k {
-                let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
-                found.push((union, inside));
+        let (mut open, mut count) = ([0usize; 64], 0);
+        let mut masks = [0u64; 64];
+        for (i, &c) in house.iter().enumerate() {
+            let c = c as usize;
+            masks[i] = if self.placed[c] { 0 } else { self.masks[c] };
+            if (2..=k).contains(&(masks[i].count_ones() as usize)) {
+                open[count] = i;
+                count += 1;
             }
-        });
+        }
         let mut changed = false;
-        for (digits, inside) in found {
-            for (i, &c) in self.houses[h].iter().enumerate() {
+        each_subset(count, k, |chosen| {
+            let union = chosen.iter().fold(0, |m, &j| m | masks[open[j]]);
+            if union.count_ones() as usize != k {
+                return;
+            }
+            let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
+            for (i, &c) in house.iter().enumerate() {
                 let c = c as usize;
-                if inside & 1 << i == 0 && !self.placed[c] && self.masks[c] & digits != 0 {
-                    self.masks[c] &= !digits;
+                if inside & 1 << i == 0 && !self.placed[c] && self.masks[c] & union != 0 {
+                    self.masks[c] &= !union;
                     changed = true;
                 }
             }
-        }
+        });
         changed
     }
 
     /// Hidden subsets of `k` digits in house `h`: their `k` cells lose every other digit.
     fn hidden(&mut self, h: usize, k: usize) -> bool {
         let house = &self.houses[h];
-        let (mut digits, mut places) = (Vec::new(), Vec::new());
+        let (mut digits, mut places, mut count) = ([0usize; 64], [0u64; 64], 0);
         for d in 0..self.n {
             let mut at = 0u64;
             let mut placed = false;
@@ -214,27 +214,26 @@ impl SinglesCheck {
                 }
             }
             if !placed && (2..=k).contains(&(at.count_ones() as usize)) {
-                digits.push(d);
-                places.push(at);
+                digits[count] = d;
+                places[count] = at;
+                count += 1;
             }
         }
-        let mut found = Vec::new();
-        each_subset(digits.len(), k, |chosen| {
-            let union = chosen.iter().fold(0, |m, &j| m | places[j]);
-            if union.count_ones() as usize == k {
-                found.push((chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]), union));
-            }
-        });
         let mut changed = false;
-        for (keep, cells) in found {
-            for (i, &c) in self.houses[h].iter().enumerate() {
+        each_subset(count, k, |chosen| {
+            let cells = chosen.iter().fold(0, |m, &j| m | places[j]);
+            if cells.count_ones() as usize != k {
+                return;
+            }
+            let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]);
+            for (i, &c) in house.iter().enumerate() {
                 let c = c as usize;
                 if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
                     self.masks[c] &= keep;
                     changed = true;
                 }
             }
-        }
+        });
         changed
     }
 
