@@ -29,22 +29,13 @@ mod common;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use cpu_clock::{machine, median};
+
 use common::{CASES, Case, LONG_CASE, Prepared, Tally};
 
-/// The CPU time this process has used so far (all its threads; the counts here use one).
+/// The CPU time this process has used so far (all its threads; the bench uses one).
 fn process_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec, and CLOCK_PROCESS_CPUTIME_ID is a clock
-    // every POSIX system this bench runs on provides.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed");
-    Duration::new(
-        u64::try_from(ts.tv_sec).unwrap_or(0),
-        u32::try_from(ts.tv_nsec).unwrap_or(0),
-    )
+    cpu_clock::process_cpu_time().expect("this platform reports CPU time")
 }
 
 /// Runs `f` once and returns its result with the CPU time it took.
@@ -52,32 +43,6 @@ fn timed(f: impl FnOnce() -> Tally) -> (Tally, Duration) {
     let start = process_cpu_time();
     let tally = std::hint::black_box(f());
     (tally, process_cpu_time().saturating_sub(start))
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort_unstable();
-    let n = times.len();
-    if n % 2 == 1 {
-        times[n / 2]
-    } else {
-        (times[n / 2 - 1] + times[n / 2]) / 2
-    }
-}
-
-/// The machine, for the header line: logical CPUs available (what `nproc` prints) and the
-/// CPU model from /proc/cpuinfo.
-fn machine() -> String {
-    let cpus = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
-    let model = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, m)| m.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_string());
-    format!("nproc {cpus}, {model}")
 }
 
 /// One table row: medians over `rounds` alternating runs of both engines.

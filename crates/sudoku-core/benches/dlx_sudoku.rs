@@ -61,6 +61,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use cpu_clock::{machine, median};
+
 use dlx_crate::DlxCrate;
 use sudoku_core::format::{ReadOptions, read_str};
 use sudoku_core::{DlxSolver, Grid, Layout, Shape, SolveError};
@@ -68,44 +70,7 @@ use textbook::Textbook;
 
 /// The CPU time this process has used so far (all its threads; the bench uses one).
 fn process_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec, and CLOCK_PROCESS_CPUTIME_ID is a clock
-    // every POSIX system this bench runs on provides.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_PROCESS_CPUTIME_ID) failed");
-    Duration::new(
-        u64::try_from(ts.tv_sec).unwrap_or(0),
-        u32::try_from(ts.tv_nsec).unwrap_or(0),
-    )
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort_unstable();
-    let n = times.len();
-    if n % 2 == 1 {
-        times[n / 2]
-    } else {
-        (times[n / 2 - 1] + times[n / 2]) / 2
-    }
-}
-
-/// The machine, for the header line: logical CPUs available (what `nproc` prints) and the
-/// CPU model from /proc/cpuinfo.
-fn machine() -> String {
-    let cpus = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
-    let model = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, m)| m.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_string());
-    format!("nproc {cpus}, {model}")
+    cpu_clock::process_cpu_time().expect("this platform reports CPU time")
 }
 
 /// A puzzle set: its name (the file's stem), the puzzles, and the line each came from.
