@@ -7,6 +7,8 @@
 //! before its answer is sent. The one thread also serialises the read-modify-write of a game,
 //! so two requests on one game cannot lose each other's move.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -177,24 +179,102 @@ fn save(game: &Game) -> Result<String, ApiError> {
     serde_json::to_string(game).map_err(|e| ApiError::internal(format!("saving a game: {e}")))
 }
 
+/// Most games the database thread keeps parsed in memory (all are dropped when it is full).
+const CACHED_GAMES: usize = 2048;
+
+/// A game as last stored by this thread, with its session.
+struct Cached {
+    session: String,
+    meta: Meta,
+    game: Game,
+}
+
+thread_local! {
+    /// The games the database thread stored, so that a move need not read and parse (and
+    /// re-validate) the whole saved game again: that was a third of the thread's time per
+    /// move. `None` (no caching) on any other thread. Sound because this thread does every
+    /// write to `games` and runs jobs one at a time: an entry is what the open transaction
+    /// holds, and [`forget_cached_games`] drops them all when a batch is not committed.
+    static GAMES: RefCell<Option<HashMap<String, Cached>>> = const { RefCell::new(None) };
+}
+
+/// Turns the game cache on for the calling thread: the database thread of
+/// [`crate::writer`], which must call [`forget_cached_games`] whenever a batch rolls back.
+pub(crate) fn cache_games_here() {
+    GAMES.with(|g| *g.borrow_mut() = Some(HashMap::new()));
+}
+
+/// Drops every cached game (a batch was rolled back: the cache may be ahead of the file).
+pub(crate) fn forget_cached_games() {
+    GAMES.with(|g| {
+        if let Some(games) = g.borrow_mut().as_mut() {
+            games.clear();
+        }
+    });
+}
+
+/// The cached game `id` of `session`, taken out of the cache (`clone` leaves it there).
+fn cached_game(session: &str, id: &str, clone: bool) -> Option<(Meta, Game)> {
+    GAMES.with(|g| {
+        let mut g = g.borrow_mut();
+        let games = g.as_mut()?;
+        if games.get(id)?.session != session {
+            return None;
+        }
+        if clone {
+            games.get(id).map(|c| (c.meta.clone(), c.game.clone()))
+        } else {
+            games.remove(id).map(|c| (c.meta, c.game))
+        }
+    })
+}
+
+/// Caches a game just stored in the open transaction.
+fn cache_game(session: &str, meta: &Meta, game: &Game) {
+    GAMES.with(|g| {
+        let mut g = g.borrow_mut();
+        let Some(games) = g.as_mut() else {
+            return;
+        };
+        if games.len() >= CACHED_GAMES && !games.contains_key(&meta.id) {
+            games.clear();
+        }
+        let cached = Cached {
+            session: session.to_string(),
+            meta: meta.clone(),
+            game: game.clone(),
+        };
+        games.insert(meta.id.clone(), cached);
+    });
+}
+
 /// A game of the session; another session's game is "not found" exactly like a missing one.
 pub fn load_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), ApiError> {
+    if let Some(found) = cached_game(session, id, true) {
+        return Ok(found);
+    }
+    read_game(conn, session, id)
+}
+
+/// [`load_game`] from the file.
+fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), ApiError> {
+    // Cached statements: a move runs these three, and preparing them anew cost more than
+    // running them.
     let row = conn
-        .query_row(
+        .prepare_cached(
             "SELECT rung, level, score, created_ms, updated_ms, state FROM games
              WHERE id = ?1 AND session = ?2",
-            params![id, session],
-            |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, Option<String>>(1)?,
-                    r.get::<_, Option<u32>>(2)?,
-                    r.get::<_, i64>(3)?,
-                    r.get::<_, i64>(4)?,
-                    r.get::<_, String>(5)?,
-                ))
-            },
-        )
+        )?
+        .query_row(params![id, session], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, Option<u32>>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, i64>(4)?,
+                r.get::<_, String>(5)?,
+            ))
+        })
         .optional()?;
     let Some((rung, level, score, created, updated, state)) = row else {
         return Err(ApiError::not_found(format!("no game {id}")));
@@ -223,31 +303,34 @@ pub fn update_game<R>(
     now_ms: u64,
     f: impl FnOnce(&mut Game) -> Result<R, ApiError>,
 ) -> Result<(R, Meta, Game), ApiError> {
-    let (mut meta, mut game) = load_game(conn, session, id)?;
+    // Out of the cache while `f` changes it: if `f` or the store fails, it is read anew.
+    let (mut meta, mut game) = match cached_game(session, id, false) {
+        Some(found) => found,
+        None => read_game(conn, session, id)?,
+    };
     let out = f(&mut game)?;
     meta.updated_ms = now_ms;
     store(conn, &meta, &game, action)?;
+    cache_game(session, &meta, &game);
     Ok((out, meta, game))
 }
 
 fn store(conn: &Connection, meta: &Meta, game: &Game, action: &str) -> Result<(), ApiError> {
     let timer = game.timer();
-    conn.execute(
+    conn.prepare_cached(
         "UPDATE games SET status = ?2, elapsed_ms = ?3, running_since = ?4, updated_ms = ?5,
              state = ?6 WHERE id = ?1",
-        params![
-            meta.id,
-            game.status().name(),
-            to_i64(timer.elapsed_ms),
-            timer.running_since.map(to_i64),
-            to_i64(meta.updated_ms),
-            save(game)?,
-        ],
-    )?;
-    conn.execute(
-        "INSERT INTO moves (game, at_ms, action) VALUES (?1, ?2, ?3)",
-        params![meta.id, to_i64(meta.updated_ms), action],
-    )?;
+    )?
+    .execute(params![
+        meta.id,
+        game.status().name(),
+        to_i64(timer.elapsed_ms),
+        timer.running_since.map(to_i64),
+        to_i64(meta.updated_ms),
+        save(game)?,
+    ])?;
+    conn.prepare_cached("INSERT INTO moves (game, at_ms, action) VALUES (?1, ?2, ?3)")?
+        .execute(params![meta.id, to_i64(meta.updated_ms), action])?;
     Ok(())
 }
 
@@ -498,4 +581,76 @@ pub fn answer_question(
         params![id, to_i64(now_ms), digit, correct, to_i64(ms)],
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::writer::Writer;
+    use sudoku_core::Grid;
+    use sudoku_game::{GameVariant, Move};
+
+    fn place(cell: &str, digit: u8) -> Move {
+        Move::Place {
+            cell: cell.parse().unwrap(),
+            digit,
+            auto_notes: false,
+        }
+    }
+
+    /// The database thread's cached games never outlive a rollback: a job that stores a game
+    /// and then fails leaves the stored game as it was, for the cache as for the file.
+    #[tokio::test]
+    async fn cached_games_follow_the_file_through_rollbacks() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(SCHEMA).unwrap();
+        let w = Writer::start(conn).unwrap();
+        let puzzle: Grid = "1.34341221434321".parse().unwrap();
+        let solution: Grid = "1234341221434321".parse().unwrap();
+        let game = Game::new(GameVariant::Classic, &puzzle, &solution, 0).unwrap();
+        let meta = Meta {
+            id: "g".into(),
+            rung: "easy".into(),
+            level: None,
+            score: None,
+            created_ms: 0,
+            updated_ms: 0,
+        };
+        w.run(move |c| insert_game(c, "s", &meta, &game))
+            .await
+            .unwrap();
+        let moves = |w: &Writer| {
+            let w = w.clone();
+            async move {
+                w.run(|c| Ok(load_game(c, "s", "g")?.1.moves()))
+                    .await
+                    .unwrap()
+            }
+        };
+        // Stored (and cached), then the job fails: rolled back.
+        let failed = w
+            .run(|c| {
+                update_game(c, "s", "g", "{}", 1, |g| {
+                    g.apply(&place("r1c2", 2), 1).map_err(ApiError::from)
+                })?;
+                Err::<(), _>(ApiError::conflict("refused after storing"))
+            })
+            .await;
+        assert!(failed.is_err());
+        assert_eq!(moves(&w).await, 0);
+        let w2 = w.clone();
+        let (_, _, game) = w2
+            .run(|c| {
+                update_game(c, "s", "g", "{}", 2, |g| {
+                    g.apply(&place("r1c2", 2), 2).map_err(ApiError::from)
+                })
+            })
+            .await
+            .unwrap();
+        assert_eq!(game.moves(), 1);
+        assert_eq!(moves(&w).await, 1);
+        // Another session sees no game, cached or not.
+        let other = w.run(|c| load_game(c, "t", "g")).await;
+        assert_eq!(other.unwrap_err().code, "not_found");
+    }
 }

@@ -40,6 +40,96 @@ const BACKGROUND_ATTEMPTS: usize = 2000;
 pub const SIZES: [(&str, usize, usize); 4] =
     [("4x4", 2, 2), ("6x6", 2, 3), ("9x9", 3, 3), ("16x16", 4, 4)];
 
+/// The variants games are made in.
+pub const VARIANTS: [&str; 2] = ["classic", "diagonal"];
+
+/// The rungs a new game may be asked for at, per size and variant: those the server makes
+/// reliably within [`ON_DEMAND_BUDGET`] (9x9 classic also has the background pool). A rung
+/// left out is refused at once (422 on `rung`) instead of being tried for seconds.
+///
+/// Decided from `cargo run --release -p sudoku-web --example rung_budget -- SIZE VARIANT N`,
+/// which asks the way a new game does (`generate_within` with the budget, new seeds, any
+/// symmetry), on a shared two-core machine (2026-11-23). Each cell: requests made of those
+/// asked, then median / max ms per request (a rung measured in two runs: the counts summed,
+/// the median of the larger run, the larger max; `-`: not measured, as an easier rung
+/// already fails).
+///
+/// | size, variant | beginner | easy | medium | hard | expert | master |
+/// |---|---|---|---|---|---|---|
+/// | 4x4 classic | 20/20, 0/0 | 20/20, 0/2 | 0/20 | 0/20 | 0/20 | 0/20 |
+/// | 4x4 diagonal | 20/20, 0/0 | 20/20, 0/0 | 0/20 | 0/20 | 0/20 | 0/20 |
+/// | 6x6 classic | 20/20, 0/4 | 20/20, 0/4 | 70/70, 145/1239 | 70/70, 8/58 | 70/70, 337/2080 | 19/20, 684/3011 |
+/// | 6x6 diagonal | 20/20, 0/3 | 20/20, 0/5 | 70/70, 105/1659 | 70/70, 23/126 | 70/70, 177/981 | 70/70, 23/112 |
+/// | 9x9 classic | 20/20, 0/0 | 20/20, 0/0 | 20/20, 1/4 | 20/20, 2/20 | 20/20, 142/1016 | 20/20, 320/1492 |
+/// | 9x9 diagonal | 20/20, 1/41 | 20/20, 1/85 | 20/20, 19/177 | 20/20, 9/162 | 20/20, 118/576 | 20/20, 98/348 |
+/// | 16x16 classic | 10/10, 25/32 | 10/10, 19/29 | 6/10, 3219/4480 | 1/10, 9037/12866 | 0/10 | 0/10 |
+/// | 16x16 diagonal | 10/10, 44/340 | 10/10, 66/630 | 40/40, 74/707 | 2/3, 107585/112186 | - | - |
+///
+/// A rung is offered when every request was made and the slowest took well under the budget
+/// (a busier machine must still make it in time): a 4x4 never gets past Easy (it needs
+/// nothing but singles; each failure above took the whole 1 s small-grid budget); a 6x6
+/// classic grid reaches Expert in time but with too thin a margin (one request in 70 took
+/// 2 s) and Master not always; 16x16 classic Medium fails four requests in ten, and 16x16
+/// Hard takes far longer than the budget (one generator call at that size cannot be cut
+/// short, so a request overruns it by seconds to minutes). A 6x6 or 16x16 diagonal
+/// grid, with two more houses, is easier to make hard than a classic one. 9x9 classic is
+/// also kept ready by the background pool, and a 9x9 or 16x16 request that fails anyway is
+/// a 503 the page asks again after.
+pub const OFFERED: [(&str, &str, &[&str]); 8] = [
+    ("4x4", "classic", &["beginner", "easy"]),
+    ("4x4", "diagonal", &["beginner", "easy"]),
+    ("6x6", "classic", &["beginner", "easy", "medium", "hard"]),
+    ("6x6", "diagonal", &RUNG_IDS),
+    ("9x9", "classic", &RUNG_IDS),
+    ("9x9", "diagonal", &RUNG_IDS),
+    ("16x16", "classic", &["beginner", "easy"]),
+    ("16x16", "diagonal", &["beginner", "easy", "medium"]),
+];
+
+/// Every rung of the ladder, easiest first.
+const RUNG_IDS: [&str; 6] = ["beginner", "easy", "medium", "hard", "expert", "master"];
+
+/// The rungs offered for a size and variant ([`OFFERED`]).
+pub fn offered(shape: Shape, variant: GameVariant) -> &'static [&'static str] {
+    let size = size_name(shape);
+    OFFERED
+        .iter()
+        .find(|(s, v, _)| *s == size && *v == variant.name())
+        .map_or(&[], |(_, _, rungs)| rungs)
+}
+
+/// [`OFFERED`] as `GET /api/config` publishes it: `{ size: { variant: [rung id, ..] } }`.
+pub fn offered_json() -> serde_json::Value {
+    let mut sizes = serde_json::Map::new();
+    for (size, variant, rungs) in OFFERED {
+        let entry = sizes
+            .entry(size)
+            .or_insert_with(|| serde_json::Value::Object(serde_json::Map::new()));
+        if let Some(variants) = entry.as_object_mut() {
+            variants.insert(variant.to_string(), serde_json::json!(rungs));
+        }
+    }
+    serde_json::Value::Object(sizes)
+}
+
+/// 422 on `rung` when the spec's rung is not offered for its size and variant.
+pub fn check_offered(spec: &Spec) -> Result<(), ApiError> {
+    let rungs = offered(spec.shape, spec.variant);
+    if rungs.contains(&spec.rung.id) {
+        return Ok(());
+    }
+    Err(ApiError::bad_field(
+        "rung",
+        format!(
+            "{} {} games are not made at the {} rung: the server cannot make one reliably in time (offered: {})",
+            size_name(spec.shape),
+            spec.variant.name(),
+            spec.rung.id,
+            rungs.join(", ")
+        ),
+    ))
+}
+
 /// The symmetries a new game may ask for (`any` lets the server choose).
 pub const SYMMETRIES: [&str; 8] = [
     "any",
@@ -409,6 +499,30 @@ mod tests {
                 Some(Rung::by_id(rung).unwrap().level.name())
             );
         }
+    }
+
+    #[test]
+    fn every_size_and_variant_offers_ladder_rungs_in_order() {
+        let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
+        assert_eq!(RUNG_IDS.as_slice(), ids);
+        for (size, _, _) in SIZES {
+            for variant in VARIANTS {
+                let shape = parse_size(size).unwrap();
+                let rungs = offered(shape, GameVariant::from_name(variant).unwrap());
+                assert!(rungs.starts_with(&["beginner", "easy"]), "{size} {variant}");
+                let positions: Vec<Option<usize>> = rungs
+                    .iter()
+                    .map(|r| ids.iter().position(|i| i == r))
+                    .collect();
+                assert!(positions.iter().all(Option::is_some), "{size} {variant}");
+                assert!(
+                    positions.windows(2).all(|w| w[0] < w[1]),
+                    "{size} {variant}"
+                );
+            }
+        }
+        assert!(check_offered(&spec("master", 4)).is_err());
+        assert!(check_offered(&spec("hard", 6)).is_ok());
     }
 
     #[test]

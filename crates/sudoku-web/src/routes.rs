@@ -46,7 +46,8 @@ pub async fn config() -> Json<Value> {
     Json(json!({
         "ladder": ladder,
         "sizes": sizes,
-        "variants": ["classic", "diagonal"],
+        "variants": puzzles::VARIANTS,
+        "offered": puzzles::offered_json(),
         "symmetries": SYMMETRIES,
     }))
 }
@@ -96,12 +97,14 @@ fn spec_of(body: &NewGame) -> Result<Spec, ApiError> {
                 .map_err(|e| ApiError::bad_field("symmetry", e.to_string()))?,
         ),
     };
-    Ok(Spec {
+    let spec = Spec {
         rung,
         shape: shape_of(body.size.as_deref())?,
         variant: variant_of(body.variant.as_deref())?,
         symmetry,
-    })
+    };
+    puzzles::check_offered(&spec)?;
+    Ok(spec)
 }
 
 /// Where a new game's puzzle came from: the rung id (or `import`) and the grader's verdict.

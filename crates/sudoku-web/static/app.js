@@ -532,31 +532,32 @@ async function makeGame(choice) {
   }
 }
 
-/** The rungs a size can be made at: small grids (and 16x16, which is slow to make hard) are
- * easy by nature, so only the two easiest rungs are offered there. */
-const SMALL_RUNGS = ['beginner', 'easy'];
-function rungsFor(size) {
+/** The rungs the server offers for a size and variant (`offered` of `GET /api/config`):
+ * those it can make reliably on demand. Every rung when the server does not say. */
+function rungsFor(size, variant) {
   const ladder = (state.config && state.config.ladder) || [];
-  const ids = ladder.map((r) => r.id);
-  return size === '9x9' ? ids : ids.filter((id) => SMALL_RUNGS.includes(id));
+  const offered = state.config && state.config.offered;
+  if (!offered) return ladder.map((r) => r.id);
+  return (offered[size] && offered[size][variant]) || [];
 }
 
-/** Enables the rungs the chosen size offers, moving the choice to the nearest one. */
+/** Enables the rungs the chosen size and variant offer, moving the choice to the nearest
+ * easier one (or the easiest offered). */
 function syncRungs() {
   const form = $('#form-new');
-  const size = form.elements.size.value;
-  const allowed = rungsFor(size);
+  const allowed = rungsFor(form.elements.size.value, form.elements.variant.value);
   const inputs = [...$('#new-levels').querySelectorAll('input')];
   for (const input of inputs) {
     input.disabled = !allowed.includes(input.value);
     input.closest('label').classList.toggle('disabled', input.disabled);
   }
-  const checked = inputs.find((i) => i.checked);
-  if (checked && checked.disabled) {
-    const ok = inputs.filter((i) => !i.disabled);
+  const k = inputs.findIndex((i) => i.checked);
+  if (k >= 0 && inputs[k].disabled) {
+    const easier = inputs.slice(0, k).filter((i) => !i.disabled);
+    const ok = easier.length ? easier : inputs.filter((i) => !i.disabled);
     if (ok.length) ok[ok.length - 1].checked = true;
   }
-  $('#new-levels-note').hidden = size === '9x9';
+  $('#new-levels-note').hidden = inputs.every((i) => !i.disabled);
 }
 
 function newGamePrefs() {
@@ -594,6 +595,7 @@ function openNewGame() {
 }
 
 $('#new-sizes').addEventListener('change', syncRungs);
+$('#new-variants').addEventListener('change', syncRungs);
 
 $('#form-new').addEventListener('submit', async (ev) => {
   ev.preventDefault();
