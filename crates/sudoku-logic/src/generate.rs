@@ -76,6 +76,18 @@ pub struct Generated {
     pub symmetry: Symmetry,
 }
 
+impl Generated {
+    /// A dug puzzle with its grade.
+    fn new(dug: Dug, grade: Grade) -> Generated {
+        Generated {
+            puzzle: dug.puzzle,
+            solution: dug.solution,
+            grade,
+            symmetry: dug.symmetry,
+        }
+    }
+}
+
 /// A request that could not be met.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GenerateError {
@@ -107,11 +119,6 @@ pub struct Generator {
     solver: Solver,
 }
 
-/// Givens above a level's range at which [`Generator::dig_to_level`] starts looking at the
-/// puzzle's difficulty: with more, a 9x9 puzzle is practically always easy, and the checks
-/// would only cost time.
-const UNCHECKED_MARGIN: usize = 0;
-
 /// The highest score of a single step that easy puzzles use (a hidden single).
 const HIDDEN_SINGLE_SCORE: u32 = 14;
 
@@ -141,12 +148,7 @@ impl Generator {
         let Some(level) = request.level else {
             let dug = self.digger.generate(&request.dig, seed)?;
             let grade = self.grade(&dug.puzzle);
-            return Ok(Generated {
-                puzzle: dug.puzzle,
-                solution: dug.solution,
-                grade,
-                symmetry: dug.symmetry,
-            });
+            return Ok(Generated::new(dug, grade));
         };
         let mut rng = Rng::new(seed);
         let attempts = request.attempts.max(1);
@@ -204,12 +206,7 @@ impl Generator {
         let dug = self.digger.generate_vouched(&one_grid, seed, accept)?;
         let grade = self.grade(&dug.puzzle);
         let fits = grade.level == Some(Level::Easy) && request.scores.contains(&grade.score);
-        Ok(fits.then_some(Generated {
-            puzzle: dug.puzzle,
-            solution: dug.solution,
-            grade,
-            symmetry: dug.symmetry,
-        }))
+        Ok(fits.then(|| Generated::new(dug, grade)))
     }
 
     /// One full grid dug to a level above Easy, by construction: a removal is kept while the
@@ -247,10 +244,10 @@ impl Generator {
                 return false;
             }
             let givens = p.given_count();
-            if givens > max_givens.saturating_add(UNCHECKED_MARGIN) {
-                // Far above the range: keep it if unique, without a look at its difficulty.
-                // The grade is unknown, which is fine, since a removal further down sets it
-                // again before the end.
+            if givens > max_givens {
+                // Above the range: keep it if unique, without a look at its difficulty (the
+                // checks would only cost time there). The grade is unknown, which is fine,
+                // since a removal further down sets it again before the end.
                 grade = None;
                 return (!solver_first && check.solves(p)) || is_unique(solver, p);
             }
@@ -259,14 +256,18 @@ impl Generator {
             }
             let empty = (cells - givens) as u32;
             if level == Level::Medium {
-                if check.solves(p) && empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= easy_limit {
-                    grade = None; // Easy: keep digging without grading it.
-                    return true;
+                match check.level_needed(p) {
+                    // Needs a Hard technique or worse (or has no solution).
+                    None => return false,
+                    Some(Level::Easy)
+                        if empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= easy_limit =>
+                    {
+                        grade = None; // Easy: keep digging without grading it.
+                        return true;
+                    }
+                    // Solved by logic, so unique: grade it below.
+                    Some(_) => {}
                 }
-                if !check.solves_with_medium_techniques(p) {
-                    return false; // Needs a Hard technique or worse (or has no solution).
-                }
-                // Medium techniques solve it, so it is unique: grade it below.
             } else if check.solves_with_medium_techniques(p) {
                 // Medium by its techniques: easier than the level but for the rare puzzle
                 // whose score alone makes it Hard, which digging on merely passes by.
@@ -293,12 +294,7 @@ impl Generator {
         Ok(grade
             .filter(|g| g.level == Some(level) && request.scores.contains(&g.score))
             .filter(|_| givens <= max_givens)
-            .map(|grade| Generated {
-                puzzle: dug.puzzle,
-                solution: dug.solution,
-                grade,
-                symmetry: dug.symmetry,
-            }))
+            .map(|grade| Generated::new(dug, grade)))
     }
 
     /// One full grid dug as far as the options say, then graded: for the hardest levels,
@@ -320,12 +316,7 @@ impl Generator {
         let grade = grade.ok().flatten();
         Ok(grade
             .filter(|g| g.level == Some(level) && request.scores.contains(&g.score))
-            .map(|grade| Generated {
-                puzzle: dug.puzzle,
-                solution: dug.solution,
-                grade,
-                symmetry: dug.symmetry,
-            }))
+            .map(|grade| Generated::new(dug, grade)))
     }
 
     fn grade(&self, puzzle: &Grid) -> Grade {

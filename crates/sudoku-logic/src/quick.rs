@@ -11,6 +11,8 @@
 
 use sudoku_core::{Grid, Layout};
 
+use crate::technique::Level;
+
 /// Reusable tables and scratch space for one layout.
 #[derive(Debug, Clone)]
 pub struct SinglesCheck {
@@ -53,16 +55,26 @@ impl SinglesCheck {
     /// still make it Hard), and one they do not solve needs a Hard technique or harder. The
     /// generator uses this to skip grading puzzles on their way to Hard or harder.
     pub fn solves_with_medium_techniques(&mut self, grid: &Grid) -> bool {
+        self.level_needed(grid).is_some()
+    }
+
+    /// The level of the hardest techniques [`SinglesCheck::solves_with_medium_techniques`]
+    /// needed: `Easy` when singles alone solve `grid`, `Medium` when they stall somewhere
+    /// and the Medium techniques finish it, `None` when those do not either. One run answers
+    /// both questions, since the Medium techniques are tried only where singles stall.
+    pub fn level_needed(&mut self, grid: &Grid) -> Option<Level> {
         self.run(grid, true)
     }
 
     /// Whether naked and hidden singles solve `grid` (a grid of this layout). A puzzle they
     /// solve has exactly one solution.
     pub fn solves(&mut self, grid: &Grid) -> bool {
-        self.run(grid, false)
+        self.run(grid, false).is_some()
     }
 
-    fn run(&mut self, grid: &Grid, medium: bool) -> bool {
+    /// Singles, with the Medium techniques where they stall when `medium` is set; the level
+    /// of the techniques used, `None` if the puzzle is not solved.
+    fn run(&mut self, grid: &Grid, medium: bool) -> Option<Level> {
         let n = self.n;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         self.masks.fill(all);
@@ -71,23 +83,24 @@ impl SinglesCheck {
         for (i, &v) in grid.values().iter().enumerate() {
             if v != 0 {
                 if self.masks[i] & (1 << (v - 1)) == 0 {
-                    return false;
+                    return None;
                 }
                 self.place(i, v as usize - 1);
                 left -= 1;
             }
         }
+        let mut level = Level::Easy;
         while left > 0 {
             let before = left;
-            left = match self.sweep(left) {
-                Some(l) => l,
-                None => return false,
-            };
-            if left == before && !(medium && (self.lock() || self.subsets())) {
-                return false;
+            left = self.sweep(left)?;
+            if left == before {
+                if !(medium && (self.lock() || self.subsets())) {
+                    return None;
+                }
+                level = Level::Medium;
             }
         }
-        true
+        Some(level)
     }
 
     /// One pass of naked singles over the cells and hidden singles over the houses; the
@@ -292,7 +305,7 @@ fn intersections(layout: &Layout) -> Vec<[Vec<u16>; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Level, Logic};
+    use crate::Logic;
     use sudoku_core::dig::Digger;
     use sudoku_core::{Cell, Digit, Shape};
 
@@ -339,8 +352,16 @@ mod tests {
             if solves {
                 let hardest = grade.hardest.map_or(Level::Easy, |t| t.level());
                 assert!(hardest <= Level::Medium, "{} {grade}", dug.puzzle);
-                beyond_singles += usize::from(!check.solves(&dug.puzzle));
+                let by_singles = check.solves(&dug.puzzle);
+                let needed = if by_singles {
+                    Level::Easy
+                } else {
+                    Level::Medium
+                };
+                assert_eq!(check.level_needed(&dug.puzzle), Some(needed));
+                beyond_singles += usize::from(!by_singles);
             } else {
+                assert_eq!(check.level_needed(&dug.puzzle), None);
                 // Not solved: the path needs a Hard technique or harder, or gets stuck.
                 let hardest = grade.hardest.map(|t| t.level());
                 assert!(
