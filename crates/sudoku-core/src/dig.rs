@@ -61,6 +61,18 @@ pub enum Symmetry {
     Random,
 }
 
+/// A removal the digger asks about: the puzzle once `cells` (row-major indices) are emptied,
+/// and the full grid it is dug from, its one solution before the removal.
+#[derive(Debug, Clone, Copy)]
+pub struct Removal<'a> {
+    /// The puzzle after the removal.
+    pub puzzle: &'a Grid,
+    /// The full grid, the solution of the puzzle before the removal.
+    pub solution: &'a Grid,
+    /// The cells just emptied (one symmetric group).
+    pub cells: &'a [usize],
+}
+
 /// The symmetries [`Symmetry::Random`] chooses from.
 const CONCRETE: [Symmetry; 6] = [
     Symmetry::Rotate180,
@@ -311,8 +323,9 @@ impl Digger {
         &mut self,
         options: &DigOptions,
         seed: u64,
-        accept: impl FnMut(&Grid) -> bool,
+        mut accept: impl FnMut(&Grid) -> bool,
     ) -> Result<Dug, DigError> {
+        let accept = |r: &Removal| accept(r.puzzle);
         self.generate_ordered(options, seed, Order::AcceptFirst, accept)
     }
 
@@ -321,12 +334,13 @@ impl Digger {
     /// caller with a cheaper proof of uniqueness than a solver (a puzzle that logic alone
     /// solves has one solution), which matters on large grids, where counting solutions with
     /// dancing links costs far more than the logic. `vouch` may keep state: it is asked about
-    /// each removal in turn and the removals it says yes to are kept.
+    /// each removal in turn and the removals it says yes to are kept; [`Removal`] also
+    /// names the cells just emptied and the solution, for [`Solver::unique_after_removal`].
     pub fn generate_vouched(
         &mut self,
         options: &DigOptions,
         seed: u64,
-        vouch: impl FnMut(&Grid) -> bool,
+        vouch: impl FnMut(&Removal) -> bool,
     ) -> Result<Dug, DigError> {
         self.generate_ordered(options, seed, Order::Vouched, vouch)
     }
@@ -336,7 +350,7 @@ impl Digger {
         options: &DigOptions,
         seed: u64,
         order: Order,
-        mut accept: impl FnMut(&Grid) -> bool,
+        mut accept: impl FnMut(&Removal) -> bool,
     ) -> Result<Dug, DigError> {
         let cells = self.layout().shape().cell_count();
         let max = options.max_givens.min(cells);
@@ -375,7 +389,8 @@ impl Digger {
         rng: &mut Rng,
         accept: &mut impl FnMut(&Grid) -> bool,
     ) -> Option<Dug> {
-        self.dig_ordered(full, options, rng, Order::AcceptFirst, accept)
+        let mut accept = |r: &Removal| accept(r.puzzle);
+        self.dig_ordered(full, options, rng, Order::AcceptFirst, &mut accept)
     }
 
     fn dig_ordered(
@@ -384,7 +399,7 @@ impl Digger {
         options: &DigOptions,
         rng: &mut Rng,
         order: Order,
-        accept: &mut impl FnMut(&Grid) -> bool,
+        accept: &mut impl FnMut(&Removal) -> bool,
     ) -> Option<Dug> {
         let n = full.size();
         let cells = n * n;
@@ -412,9 +427,14 @@ impl Digger {
             self.clear(&mut puzzle, orbit);
             // `accept` first when it is a cheap test that rejects (singles for an easy
             // puzzle): then the solver is not run at all.
+            let removal = Removal {
+                puzzle: &puzzle,
+                solution: full,
+                cells: orbit,
+            };
             let keep = match order {
-                Order::AcceptFirst => accept(&puzzle) && self.is_unique(&puzzle),
-                Order::Vouched => accept(&puzzle),
+                Order::AcceptFirst => accept(&removal) && self.stays_unique(&removal),
+                Order::Vouched => accept(&removal),
             };
             if keep {
                 givens -= orbit.len();
@@ -451,6 +471,16 @@ impl Digger {
             }
         }
         true
+    }
+
+    /// Whether a removal from a unique puzzle leaves it unique.
+    fn stays_unique(&mut self, removal: &Removal) -> bool {
+        let r = removal;
+        matches!(
+            self.solver
+                .unique_after_removal(r.puzzle, r.solution, r.cells),
+            Ok(true)
+        )
     }
 
     fn is_unique(&mut self, puzzle: &Grid) -> bool {

@@ -137,3 +137,55 @@ proptest! {
         prop_assert_eq!(t.inverse().apply(&tg).unwrap(), g);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The digger's uniqueness test after a removal (forced cells, and on 9x9 the fast
+    /// solver's "a solution with another digit here?") says what counting to two says, and
+    /// the fast solver's `has_solution_without` agrees with the solutions DLX enumerates.
+    #[test]
+    fn uniqueness_after_a_removal_matches_counting(
+        classic in any::<bool>(),
+        seed in any::<u64>(),
+        picks in proptest::collection::vec(any::<usize>(), 1..5),
+    ) {
+        use sudoku_core::dig::{DigOptions, Digger};
+        use sudoku_core::{Engine, Solver};
+        let shape = if classic { Shape::CLASSIC } else { Shape::new(2, 3).unwrap() };
+        let layout = Layout::new(shape);
+        let options = DigOptions { minimal: false, min_givens: 0, ..DigOptions::default() };
+        let dug = Digger::new(layout.clone()).generate(&options, seed).unwrap();
+        let n = shape.size();
+        let givens: Vec<usize> = (0..n * n).filter(|&i| dug.puzzle.values()[i] != 0).collect();
+        let mut removed: Vec<usize> = picks.iter().map(|&p| givens[p % givens.len()]).collect();
+        removed.sort_unstable();
+        removed.dedup();
+        let mut puzzle = dug.puzzle.clone();
+        for &i in &removed {
+            puzzle.set(Cell::from_index(i, n), None);
+        }
+        let mut dlx = DlxSolver::new(layout.clone());
+        let unique = dlx.count(&puzzle, 2).unwrap() == 1;
+        let mut solver = Solver::new(layout.clone(), Engine::Auto).unwrap();
+        let verdict = solver.unique_after_removal(&puzzle, &dug.solution, &removed).unwrap();
+        prop_assert_eq!(verdict, unique, "{} without {:?}", dug.puzzle, removed);
+        if classic {
+            let cells: [u8; 81] = puzzle.values().try_into().unwrap();
+            let mut fast = sudoku_core::fast::FastSolver::new();
+            // DLX's answer: some other digit placed there leaves a solution.
+            let mut solvable_with = |i: usize, e: usize| {
+                let mut g = puzzle.clone();
+                g.set(Cell::from_index(i, n), sudoku_core::Digit::new(e));
+                matches!(dlx.count(&g, 1), Ok(1))
+            };
+            for &i in &removed {
+                for digit in 1..=9u8 {
+                    let other = (1..=9).any(|e| e != digit as usize && solvable_with(i, e));
+                    let got = fast.has_solution_without(&cells, i, digit).unwrap();
+                    prop_assert_eq!(got, other, "{} cell {} digit {}", puzzle, i, digit);
+                }
+            }
+        }
+    }
+}

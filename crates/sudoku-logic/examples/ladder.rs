@@ -1,7 +1,8 @@
 //! Generates puzzles on every rung of the ladder and prints the time per puzzle, the givens
 //! and scores reached and how many requests failed: the figures behind the ladder's table.
 //!
-//! `cargo run --release -p sudoku-logic --example ladder -- [COUNT] [BOX]` (BOX like `3x3`).
+//! `cargo run --release -p sudoku-logic --example ladder -- [COUNT] [BOX] [RUNG]` (BOX like
+//! `3x3`; RUNG like `hard` runs that rung alone, for profiling).
 
 use std::time::Instant;
 
@@ -16,10 +17,14 @@ fn main() {
         .next()
         .and_then(|a| a.parse::<Shape>().ok())
         .unwrap_or(Shape::CLASSIC);
+    let only = args.next();
     let layout = Layout::new(shape);
     let mut generator = Generator::new(&layout);
     println!("rung      level    ms/puzzle  failed  givens(min-max)  score(min-max)");
-    for rung in &LADDER {
+    for rung in LADDER
+        .iter()
+        .filter(|r| only.as_deref().is_none_or(|id| r.id == id))
+    {
         let mut request = rung.request(shape);
         request.attempts = 200;
         let start = Instant::now();

@@ -30,7 +30,7 @@
 use std::ops::RangeInclusive;
 
 use exact_cover::Rng;
-use sudoku_core::dig::{DigError, DigOptions, Digger, Dug, Symmetry};
+use sudoku_core::dig::{DigError, DigOptions, Digger, Dug, Removal, Symmetry};
 use sudoku_core::{Engine, Grid, Layout, Solver};
 use thiserror::Error;
 
@@ -191,7 +191,8 @@ impl Generator {
         let (logic, check) = (&self.logic, &mut self.singles);
         let limit = (*request.scores.end()).min(Level::Easy.max_score_for(cells));
         // Singles solving the puzzle vouch for its uniqueness: no solver needed.
-        let accept = |p: &Grid| {
+        let accept = |r: &Removal| {
+            let p = r.puzzle;
             if !check.solves(p) {
                 return false;
             }
@@ -239,19 +240,26 @@ impl Generator {
         // first: the fast 9x9 solver before the checks (most removals near the bottom lose
         // uniqueness, and the checks cost more than it), dancing links after them.
         let solver_first = solver.engine() == Engine::Fast;
-        let mut accept = |p: &Grid| {
+        let mut accept = |r: &Removal| {
             if done {
                 return false;
             }
+            let p = r.puzzle;
+            let is_unique = |solver: &mut Solver| {
+                matches!(
+                    solver.unique_after_removal(p, r.solution, r.cells),
+                    Ok(true)
+                )
+            };
             let givens = p.given_count();
             if givens > max_givens {
                 // Above the range: keep it if unique, without a look at its difficulty (the
                 // checks would only cost time there). The grade is unknown, which is fine,
                 // since a removal further down sets it again before the end.
                 grade = None;
-                return (!solver_first && check.solves(p)) || is_unique(solver, p);
+                return (!solver_first && check.solves(p)) || is_unique(solver);
             }
-            if solver_first && !is_unique(solver, p) {
+            if solver_first && !is_unique(solver) {
                 return false;
             }
             let empty = (cells - givens) as u32;
@@ -273,7 +281,7 @@ impl Generator {
                 // whose score alone makes it Hard, which digging on merely passes by.
                 grade = None;
                 return true;
-            } else if !solver_first && !is_unique(solver, p) {
+            } else if !solver_first && !is_unique(solver) {
                 return false;
             }
             let Ok(Some(g)) = logic.grade_within(p, level) else {
@@ -322,11 +330,6 @@ impl Generator {
     fn grade(&self, puzzle: &Grid) -> Grade {
         grade_of(&self.logic, puzzle)
     }
-}
-
-/// Whether a puzzle has exactly one solution.
-fn is_unique(solver: &mut Solver, puzzle: &Grid) -> bool {
-    matches!(solver.count(puzzle, 2), Ok(1))
 }
 
 /// The grade of a puzzle the digger made (always a valid grid of the layout).

@@ -11,6 +11,7 @@
 
 use sudoku_core::{Grid, Layout};
 
+use crate::bits::{at_most, for_each_narrow_combination};
 use crate::technique::Level;
 
 /// Reusable tables and scratch space for one layout.
@@ -184,21 +185,19 @@ impl SinglesCheck {
     /// Everything on the stack: this runs for every house many times per puzzle.
     fn naked(&mut self, h: usize, k: usize) -> bool {
         let house = &self.houses[h];
-        let (mut open, mut count) = ([0usize; 64], 0);
-        let mut masks = [0u64; 64];
+        let (mut open, mut masks, mut count) = ([0usize; 64], [0u64; 64], 0);
         for (i, &c) in house.iter().enumerate() {
             let c = c as usize;
-            masks[i] = if self.placed[c] { 0 } else { self.masks[c] };
-            if (2..=k).contains(&(masks[i].count_ones() as usize)) {
-                open[count] = i;
+            let m = if self.placed[c] { 0 } else { self.masks[c] };
+            if (2..=k).contains(&(m.count_ones() as usize)) {
+                (open[count], masks[count]) = (i, m);
                 count += 1;
             }
         }
         let mut changed = false;
-        each_subset(count, k, |chosen| {
-            let union = chosen.iter().fold(0, |m, &j| m | masks[open[j]]);
+        for_each_narrow_combination(&masks[..count], k, 0, at_most(k), &mut |chosen, union| {
             if union.count_ones() as usize != k {
-                return;
+                return true;
             }
             let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
             for (i, &c) in house.iter().enumerate() {
@@ -208,6 +207,7 @@ impl SinglesCheck {
                     changed = true;
                 }
             }
+            true
         });
         changed
     }
@@ -215,28 +215,30 @@ impl SinglesCheck {
     /// Hidden subsets of `k` digits in house `h`: their `k` cells lose every other digit.
     fn hidden(&mut self, h: usize, k: usize) -> bool {
         let house = &self.houses[h];
-        let (mut digits, mut places, mut count) = ([0usize; 64], [0u64; 64], 0);
-        for d in 0..self.n {
-            let mut at = 0u64;
-            let mut placed = false;
-            for (i, &c) in house.iter().enumerate() {
-                let c = c as usize;
-                if self.masks[c] & 1 << d != 0 {
-                    placed |= self.placed[c];
-                    at |= 1 << i;
-                }
+        // Each digit's places in the house, and the digits placed there, in one pass.
+        let (mut at, mut placed) = ([0u64; 64], 0u64);
+        for (i, &c) in house.iter().enumerate() {
+            let c = c as usize;
+            let mut m = self.masks[c];
+            if self.placed[c] {
+                placed |= m;
             }
-            if !placed && (2..=k).contains(&(at.count_ones() as usize)) {
-                digits[count] = d;
-                places[count] = at;
+            while m != 0 {
+                at[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
+            }
+        }
+        let (mut digits, mut places, mut count) = ([0usize; 64], [0u64; 64], 0);
+        for (d, &cells) in at.iter().enumerate().take(self.n) {
+            if placed & 1 << d == 0 && (2..=k).contains(&(cells.count_ones() as usize)) {
+                (digits[count], places[count]) = (d, cells);
                 count += 1;
             }
         }
         let mut changed = false;
-        each_subset(count, k, |chosen| {
-            let cells = chosen.iter().fold(0, |m, &j| m | places[j]);
+        for_each_narrow_combination(&places[..count], k, 0, at_most(k), &mut |chosen, cells| {
             if cells.count_ones() as usize != k {
-                return;
+                return true;
             }
             let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]);
             for (i, &c) in house.iter().enumerate() {
@@ -246,6 +248,7 @@ impl SinglesCheck {
                     changed = true;
                 }
             }
+            true
         });
         changed
     }
@@ -258,21 +261,6 @@ impl SinglesCheck {
         self.placed[cell] = true;
         for &p in &self.peers[cell] {
             self.masks[p as usize] &= !bit;
-        }
-    }
-}
-
-/// Calls `visit` with every set of `k` (2 or 3) indices below `m`, in increasing order.
-fn each_subset(m: usize, k: usize, mut visit: impl FnMut(&[usize])) {
-    for a in 0..m {
-        for b in a + 1..m {
-            if k == 2 {
-                visit(&[a, b]);
-                continue;
-            }
-            for c in b + 1..m {
-                visit(&[a, b, c]);
-            }
         }
     }
 }

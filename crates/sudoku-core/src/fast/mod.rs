@@ -409,6 +409,28 @@ impl FastSolver {
         Ok(self.run(puzzle, limit)?.solutions)
     }
 
+    /// Whether the puzzle has a solution in which `cell` (0..81, row-major) does not hold
+    /// `digit` (1..=9). The digger's uniqueness test: a unique puzzle with solution `s`
+    /// stays unique when a given is emptied exactly when no solution puts another digit
+    /// there, and looking for one solution of a narrower puzzle costs less than counting
+    /// two (no first solution to find, no whole tree to exhaust when there is a second).
+    pub fn has_solution_without(
+        &mut self,
+        puzzle: &[u8; 81],
+        cell: usize,
+        digit: u8,
+    ) -> Result<bool, InputError> {
+        let mut state = State::new(puzzle)?;
+        state.exclude(cell % 81, digit);
+        let mut search = Search::new(1);
+        search.run(state);
+        self.stats = Stats {
+            guesses: search.guesses,
+            solutions: search.solutions,
+        };
+        Ok(search.solutions > 0)
+    }
+
     /// Solves and checks uniqueness (a search limited to two solutions).
     pub fn verdict(&mut self, puzzle: &[u8; 81]) -> Verdict {
         match self.run(puzzle, 2) {

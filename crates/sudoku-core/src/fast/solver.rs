@@ -177,6 +177,15 @@ impl State {
         Ok(s)
     }
 
+    /// Removes `digit` (1..=9; anything else removes nothing) from the candidates of
+    /// `cell` before propagation, as if a clue said "not this digit here".
+    pub(super) fn exclude(&mut self, cell: usize, digit: u8) {
+        if (1..=9).contains(&digit) {
+            let (r, c) = (cell / 9, cell % 9);
+            self.cand[3 * (digit as usize - 1) + r / 3] &= !(1 << (9 * (r % 3) + c));
+        }
+    }
+
     /// The grid of a solved state.
     pub(super) fn grid(&self) -> [u8; 81] {
         let mut g = [0u8; 81];

@@ -9,7 +9,7 @@
 //! without its fins).
 
 use super::{Ctx, digit, push_unique};
-use crate::bits::{BitIter, CellSet, for_each_combination};
+use crate::bits::{BitIter, CellSet, at_most, for_each_narrow_combination};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
@@ -17,11 +17,16 @@ use crate::technique::Technique;
 /// Every basic fish of sizes 2 to 4 at the position, or (`finned`) every finned and sashimi
 /// fish: the finned search is much longer and only needed when nothing easier applies.
 pub(crate) fn find(ctx: &Ctx, finned: bool, out: &mut Vec<Step>) {
+    // Sizes outermost, as HoDoKu reports them; each digit's search is set up once.
+    let mut searches = Vec::with_capacity(2 * ctx.n());
+    for d in 0..ctx.n() {
+        for (base, cover) in [(Kind::Row, Kind::Col), (Kind::Col, Kind::Row)] {
+            searches.push(Search::new(ctx, d, base, cover, finned));
+        }
+    }
     for k in 2..=4 {
-        for d in 0..ctx.n() {
-            for (base, cover) in [(Kind::Row, Kind::Col), (Kind::Col, Kind::Row)] {
-                Search::new(ctx, d, base, cover, finned).run(k, out);
-            }
+        for search in &searches {
+            search.run(k, out);
         }
     }
 }
@@ -36,6 +41,9 @@ struct Search<'c, 'a> {
     covers: Vec<usize>,
     /// For every base line (by index), the cover indices holding `d`.
     masks: Vec<u64>,
+    /// The base lines (by index) that hold `d` at all, and their masks.
+    lines: Vec<usize>,
+    line_masks: Vec<u64>,
     /// Search finned fish (else basic ones).
     finned: bool,
 }
@@ -52,30 +60,59 @@ impl<'c, 'a> Search<'c, 'a> {
                     .filter(|&p| ctx.has(cells[p], d))
                     .fold(0u64, |m, p| m | 1 << p)
             })
-            .collect();
+            .collect::<Vec<u64>>();
+        let lines: Vec<usize> = (0..bases.len()).filter(|&i| masks[i] != 0).collect();
+        let line_masks = lines.iter().map(|&i| masks[i]).collect();
         Search {
             ctx,
             d,
             bases,
             covers,
             masks,
+            lines,
+            line_masks,
             finned,
         }
     }
 
     fn run(&self, k: usize, out: &mut Vec<Step>) {
-        let lines: Vec<usize> = (0..self.bases.len())
-            .filter(|&i| self.masks[i] != 0)
-            .collect();
+        let lines = &self.lines;
+        if lines.len() < k {
+            return;
+        }
+        if !self.finned {
+            // A basic fish: base lines whose candidates lie in `k` covers between them.
+            let mut chosen_lines = [0usize; 4];
+            let masks = &self.line_masks;
+            for_each_narrow_combination(masks, k, 0, at_most(k), &mut |chosen, union| {
+                if union.count_ones() as usize == k {
+                    for (slot, &j) in chosen_lines.iter_mut().zip(chosen) {
+                        *slot = lines[j];
+                    }
+                    self.report(&chosen_lines[..k], union, out);
+                }
+                true
+            });
+            return;
+        }
+        // A finned fish: outside the group its fins lie in, the base lines reach only covers,
+        // so at most `k` of them; a combination of lines that breaks this for every group
+        // does so whatever lines join it.
         let groups = self.fin_groups();
-        for_each_combination(&lines, k, &mut |chosen| {
-            let union = chosen.iter().fold(0, |m, &i| m | self.masks[i]);
-            let width = union.count_ones() as usize;
-            if width == k && !self.finned {
-                self.report(chosen, union, out);
-            } else if width > k && self.finned {
+        let fits = |union: u64| {
+            groups
+                .iter()
+                .any(|&g| (union & !g).count_ones() as usize <= k)
+        };
+        let mut chosen_lines = [0usize; 4];
+        let masks = &self.line_masks;
+        for_each_narrow_combination(masks, k, 0, fits, &mut |chosen, union| {
+            if union.count_ones() as usize > k {
+                for (slot, &j) in chosen_lines.iter_mut().zip(chosen) {
+                    *slot = lines[j];
+                }
                 for &group in &groups {
-                    self.finned_covers(chosen, union, group, k, out);
+                    self.finned_covers(&chosen_lines[..k], union, group, k, out);
                 }
             }
             true
@@ -116,24 +153,41 @@ impl<'c, 'a> Search<'c, 'a> {
         if fixed > k {
             return;
         }
-        let optional: Vec<usize> = BitIter(union & group).collect();
+        // The optional covers as one-bit masks, so that a choice of them is their union.
+        let (mut optional, mut len) = ([0u64; 64], 0);
+        for p in BitIter(union & group) {
+            optional[len] = 1 << p;
+            len += 1;
+        }
         let max_fins = self.ctx.opts.max_fins;
-        for_each_combination(&optional, k - fixed, &mut |extra| {
-            let cover = extra.iter().fold(required, |m, &p| m | 1 << p);
-            let fins = (union & !cover).count_ones() as usize;
-            let fin_count: usize = chosen
-                .iter()
-                .map(|&i| (self.masks[i] & !cover).count_ones() as usize)
-                .sum();
-            if fins > 0
-                && fin_count <= max_fins
-                && chosen.iter().all(|&i| self.masks[i] & cover != 0)
-                && self.fins_may_share_a_block(chosen, cover)
-            {
-                self.report(chosen, cover, out);
-            }
-            true
-        });
+        let plain = self.ctx.g.is_plain();
+        let any = |_: u64| true;
+        for_each_narrow_combination(
+            &optional[..len],
+            k - fixed,
+            required,
+            any,
+            &mut |_, cover| {
+                let fins = (union & !cover).count_ones() as usize;
+                let fin_count: usize = chosen
+                    .iter()
+                    .map(|&i| (self.masks[i] & !cover).count_ones() as usize)
+                    .sum();
+                let productive = if plain {
+                    self.box_of_fins_has_target(chosen, cover, group)
+                } else {
+                    self.fins_may_share_a_block(chosen, cover)
+                };
+                if fins > 0
+                    && fin_count <= max_fins
+                    && chosen.iter().all(|&i| self.masks[i] & cover != 0)
+                    && productive
+                {
+                    self.report(chosen, cover, out);
+                }
+                true
+            },
+        );
     }
 
     /// A quick filter: without diagonals or extra regions, only cells in the fins' box can see
@@ -152,6 +206,33 @@ impl<'c, 'a> Search<'c, 'a> {
             }
         }
         true
+    }
+
+    /// On a plain layout, whether the fins (the candidates of base lines `chosen` outside
+    /// `cover`, all in `group`) share a box holding a target: a candidate of the box in a
+    /// cover line and not in a base line. Only such cells see every fin (a cell outside the
+    /// box could only see them along a base line or a fin's line, and those are no targets),
+    /// so this is exactly "the fish eliminates something", found with a few masks instead
+    /// of the cell sets [`Search::report`] builds.
+    fn box_of_fins_has_target(&self, chosen: &[usize], cover: u64, group: u64) -> bool {
+        let shape = self.ctx.g.layout().shape();
+        // Base lines per box: rows per band for row bases, columns per stack for columns.
+        let per_box = match self.ctx.g.kind(self.bases[0]) {
+            Kind::Row => shape.box_rows(),
+            _ => shape.box_cols(),
+        };
+        let (mut band, mut base) = (None, 0u64);
+        for &i in chosen {
+            base |= 1 << i;
+            if self.masks[i] & !cover != 0 && *band.get_or_insert(i / per_box) != i / per_box {
+                return false;
+            }
+        }
+        let Some(band) = band else {
+            return false;
+        };
+        (band * per_box..(band + 1) * per_box)
+            .any(|i| base & 1 << i == 0 && self.masks[i] & cover & group != 0)
     }
 
     /// The cell at cover index `p` of base line `i`.

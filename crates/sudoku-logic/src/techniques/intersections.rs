@@ -13,21 +13,20 @@ use crate::technique::Technique;
 /// Every locked candidate at the position: boxes first (pointing), then rows and columns
 /// (claiming), digits in order, as HoDoKu searches them.
 pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+    let mut partners = Vec::new();
     for a in ctx.g.blocks_first() {
-        let partners: Vec<usize> = ctx
-            .g
-            .overlaps()
-            .iter()
-            .filter(|&&(x, _)| x == a)
-            .map(|&(_, b)| b)
-            .collect();
+        partners.clear();
+        let overlapping = ctx.g.overlaps().iter().filter(|&&(x, _)| x == a);
+        partners.extend(overlapping.map(|&(_, b)| b));
         for d in 0..ctx.n() {
             let cells = ctx.cells_in(a, d);
             if cells.len() < 2 {
                 continue;
             }
             for &b in &partners {
-                if cells.is_subset(ctx.g.house_set(b)) {
+                let house = ctx.g.house_set(b);
+                // Most intersections clear nothing: no step is built for those.
+                if cells.is_subset(house) && ctx.digit_cells[d].minus(&cells).intersects(house) {
                     locked(ctx, a, b, d, &cells, out);
                 }
             }

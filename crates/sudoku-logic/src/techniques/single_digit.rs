@@ -133,13 +133,17 @@ fn empty_rectangles(ctx: &Ctx, d: usize, links: &[Link], out: &mut Vec<Step>) {
         if cells.len() < min {
             continue;
         }
-        for r in ctx.g.lines(Kind::Row) {
-            for c in ctx.g.lines(Kind::Col) {
+        let box_set = ctx.g.house_set(b);
+        // Only the rows and columns through the box can hold its candidates (in the order
+        // of `lines`, so the steps come out in the same order as over every line).
+        let through = |kind: Kind| {
+            let lines = ctx.g.lines(kind);
+            lines.filter(|&x| ctx.g.house_set(x).intersects(box_set))
+        };
+        let cols: Vec<usize> = through(Kind::Col).collect();
+        for r in through(Kind::Row) {
+            for &c in &cols {
                 let (row, col) = (ctx.g.house_set(r), ctx.g.house_set(c));
-                let box_set = ctx.g.house_set(b);
-                if row.and(box_set).is_empty() || col.and(box_set).is_empty() {
-                    continue;
-                }
                 if !cells.is_subset(&row.or(col)) || cells.is_subset(row) || cells.is_subset(col) {
                     continue;
                 }

@@ -8,7 +8,7 @@
 //! found is the one HoDoKu's solver takes.
 
 use super::{Ctx, digits, push_unique};
-use crate::bits::{CellSet, for_each_combination};
+use crate::bits::{CellSet, at_most, for_each_narrow_combination};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
@@ -23,18 +23,25 @@ pub(crate) fn find(ctx: &Ctx, k: usize, out: &mut Vec<Step>) {
     }
 }
 
+/// The most cells a house has (a 35 x 35 grid): candidate lists of a house live on the stack.
+const MAX_HOUSE: usize = 64;
+
 fn naked(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
-    let cells: Vec<usize> = ctx
-        .g
-        .house_cells(h)
-        .iter()
-        .copied()
-        .filter(|&c| (1..=k).contains(&(ctx.mask(c).count_ones() as usize)))
-        .collect();
-    for_each_combination(&cells, k, &mut |chosen| {
-        let union = chosen.iter().fold(0, |m, &c| m | ctx.mask(c));
+    let (mut cells, mut masks, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
+    for &c in ctx.g.house_cells(h) {
+        let m = ctx.mask(c);
+        if (1..=k).contains(&(m.count_ones() as usize)) {
+            (cells[len], masks[len]) = (c, m);
+            len += 1;
+        }
+    }
+    let mut chosen_cells = [0usize; 4];
+    for_each_narrow_combination(&masks[..len], k, 0, at_most(k), &mut |chosen, union| {
         if union.count_ones() as usize == k {
-            out_naked(ctx, h, chosen, union, out);
+            for (slot, &j) in chosen_cells.iter_mut().zip(chosen) {
+                *slot = cells[j];
+            }
+            out_naked(ctx, h, &chosen_cells[..k], union, out);
         }
         true
     });
@@ -85,33 +92,33 @@ fn out_naked(ctx: &Ctx, h: usize, chosen: &[usize], union: u64, out: &mut Vec<St
 /// popcount; the cells are turned into a set only for a hit.
 fn hidden(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
     let house = ctx.g.house_cells(h);
-    let mut free = Vec::new();
-    let mut places = Vec::new();
-    for d in 0..ctx.n() {
-        let mut at = 0u64;
-        let mut placed = false;
-        for (i, &c) in house.iter().enumerate() {
-            placed |= ctx.pos.values()[c] as usize == d + 1;
-            if ctx.has(c, d) {
-                at |= 1 << i;
-            }
+    // Each digit's places in the house, gathered in one pass over its cells.
+    let (mut at, mut placed) = ([0u64; MAX_HOUSE], 0u64);
+    for (i, &c) in house.iter().enumerate() {
+        let value = ctx.pos.values()[c] as usize;
+        if value > 0 {
+            placed |= 1 << (value - 1);
         }
-        let count = at.count_ones() as usize;
-        if !placed && (1..=k).contains(&count) {
-            free.push(d);
-            places.push(at);
+        for d in super::BitIter(ctx.mask(c)) {
+            at[d] |= 1 << i;
         }
     }
-    if free.len() < k {
-        return;
+    let (mut free, mut places, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
+    for (d, &cells) in at.iter().enumerate().take(ctx.n()) {
+        let count = cells.count_ones() as usize;
+        if placed & (1 << d) == 0 && (1..=k).contains(&count) {
+            (free[len], places[len]) = (d, cells);
+            len += 1;
+        }
     }
-    let picks: Vec<usize> = (0..free.len()).collect();
-    for_each_combination(&picks, k, &mut |chosen| {
-        let union = chosen.iter().fold(0u64, |m, &j| m | places[j]);
+    let mut digits = [0usize; 4];
+    for_each_narrow_combination(&places[..len], k, 0, at_most(k), &mut |chosen, union| {
         if union.count_ones() as usize == k {
-            let digits: Vec<usize> = chosen.iter().map(|&j| free[j]).collect();
+            for (slot, &j) in digits.iter_mut().zip(chosen) {
+                *slot = free[j];
+            }
             let cells = CellSet::from_indices(super::BitIter(union).map(|i| house[i]));
-            out_hidden(ctx, h, &digits, &cells, out);
+            out_hidden(ctx, h, &digits[..k], &cells, out);
         }
         true
     });

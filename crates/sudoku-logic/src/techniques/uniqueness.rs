@@ -11,7 +11,7 @@
 //! houses, so jigsaw and extra regions are handled too.
 
 use super::{Ctx, digits, push_unique};
-use crate::bits::{BitIter, CellSet, for_each_combination};
+use crate::bits::{BitIter, CellSet, for_each_narrow_combination};
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
@@ -19,11 +19,15 @@ use crate::technique::Technique;
 pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
     for &corners in ctx.g.rectangles() {
         if corners.iter().all(|&c| ctx.empty.contains(c)) {
-            let pairs: Vec<u64> = corners
-                .iter()
-                .map(|&c| ctx.mask(c))
-                .filter(|m| m.count_ones() == 2)
-                .collect();
+            // The corners' bivalue masks, on the stack: this runs for every rectangle.
+            let (mut pairs, mut len) = ([0u64; 4], 0);
+            for &c in &corners {
+                if ctx.mask(c).count_ones() == 2 {
+                    pairs[len] = ctx.mask(c);
+                    len += 1;
+                }
+            }
+            let pairs = &pairs[..len];
             for (i, &m) in pairs.iter().enumerate() {
                 if !pairs[..i].contains(&m) {
                     if let Some(ur) = Rect::new(ctx, corners, m) {
@@ -43,17 +47,19 @@ pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
 /// other side's cells hold `b`+`c` and `a`+`c`, so one of them is `c`.
 fn avoidable(ctx: &Ctx, corners: [usize; 4], out: &mut Vec<Step>) {
     let values = ctx.pos.values();
-    let solved: Vec<usize> = corners
+    let solved = corners.iter().filter(|&&c| values[c] != 0).count();
+    if !(2..=3).contains(&solved) {
+        return;
+    }
+    if corners
         .iter()
-        .copied()
-        .filter(|&c| values[c] != 0)
-        .collect();
-    if solved.iter().any(|&c| ctx.pos.is_given(ctx.cell(c))) {
+        .any(|&c| values[c] != 0 && ctx.pos.is_given(ctx.cell(c)))
+    {
         return;
     }
     // Corner k's diagonal partner is 3 - k; its side partners are k ^ 1 and k ^ 2.
     let v = |k: usize| values[corners[k]] as usize;
-    match solved.len() {
+    match solved {
         3 => {
             let Some(k) = (0..4).find(|&k| v(k) == 0) else {
                 return;
@@ -253,14 +259,25 @@ impl<'c, 'a> Rect<'c, 'a> {
                 .minus(&self.set())
                 .iter()
                 .collect();
+            let masks: Vec<u64> = others.iter().map(|&c| ctx.mask(c)).collect();
+            let mut cells = [0usize; 3];
             for k in 1..=3 {
-                for_each_combination(&others, k, &mut |chosen| {
-                    let union = chosen.iter().fold(virtual_mask, |m, &c| m | ctx.mask(c));
-                    if union.count_ones() as usize == k + 1 {
-                        self.type3_step(h, chosen, union, out);
-                    }
-                    true
-                });
+                let bits = k as u32 + 1;
+                for_each_narrow_combination(
+                    &masks,
+                    k,
+                    virtual_mask,
+                    |u| u.count_ones() <= bits,
+                    &mut |chosen, union| {
+                        if union.count_ones() == bits {
+                            for (slot, &j) in cells.iter_mut().zip(chosen) {
+                                *slot = others[j];
+                            }
+                            self.type3_step(h, &cells[..k], union, out);
+                        }
+                        true
+                    },
+                );
             }
         }
     }
