@@ -183,15 +183,18 @@ impl Candidates {
         &self.masks
     }
 
-    /// The cells where digit index `d` (from 0) is a candidate.
-    pub(crate) fn digit_cells(&self, d: usize) -> CellSet {
-        let bit = 1u64 << d;
-        self.masks
-            .iter()
-            .enumerate()
-            .filter(|&(_, &m)| m & bit != 0)
-            .map(|(i, _)| i)
-            .collect()
+    /// For every digit index (from 0), the cells where it is a candidate: one pass over the
+    /// cells, since the techniques need all of them at every position they look at.
+    pub(crate) fn digit_cells(&self) -> Vec<CellSet> {
+        let mut sets = vec![CellSet::EMPTY; self.size()];
+        for (i, &m) in self.masks.iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                sets[m.trailing_zeros() as usize].insert(i);
+                m &= m - 1;
+            }
+        }
+        sets
     }
 }
 

@@ -9,7 +9,7 @@
 //! order of the singles does not matter for whether they solve the puzzle, because placing a
 //! single never removes another single's digit from its cell.
 
-use sudoku_core::{Grid, Layout};
+use sudoku_core::{Grid, Layout, MAX_SIZE};
 
 use crate::bits::{at_most, for_each_narrow_combination};
 use crate::technique::Level;
@@ -174,49 +174,52 @@ impl SinglesCheck {
     fn subsets(&mut self) -> bool {
         let mut changed = false;
         for h in 0..self.houses.len() {
-            for k in 2..=3 {
-                changed |= self.naked(h, k) | self.hidden(h, k);
-            }
+            changed |= self.naked(h) | self.hidden(h);
         }
         changed
     }
 
-    /// Naked subsets of `k` cells in house `h`: their digits leave the house's other cells.
-    /// Everything on the stack: this runs for every house many times per puzzle.
-    fn naked(&mut self, h: usize, k: usize) -> bool {
+    /// Naked pairs and triples in house `h`: their digits leave the house's other cells.
+    /// Everything on the stack: this runs for every house many times per puzzle. The cells
+    /// are gathered once for both sizes; a triple found on masks a pair just narrowed is
+    /// still a triple, and anything missed that way is found on the next pass, which the
+    /// change makes happen.
+    fn naked(&mut self, h: usize) -> bool {
         let house = &self.houses[h];
-        let (mut open, mut masks, mut count) = ([0usize; 64], [0u64; 64], 0);
+        let (mut open, mut masks, mut count) = ([0u8; MAX_SIZE], [0u64; MAX_SIZE], 0);
         for (i, &c) in house.iter().enumerate() {
             let c = c as usize;
             let m = if self.placed[c] { 0 } else { self.masks[c] };
-            if (2..=k).contains(&(m.count_ones() as usize)) {
-                (open[count], masks[count]) = (i, m);
+            if (2..=3).contains(&m.count_ones()) {
+                (open[count], masks[count]) = (i as u8, m);
                 count += 1;
             }
         }
         let mut changed = false;
-        for_each_narrow_combination(&masks[..count], k, 0, at_most(k), &mut |chosen, union| {
-            if union.count_ones() as usize != k {
-                return true;
-            }
-            let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
-            for (i, &c) in house.iter().enumerate() {
-                let c = c as usize;
-                if inside & 1 << i == 0 && !self.placed[c] && self.masks[c] & union != 0 {
-                    self.masks[c] &= !union;
-                    changed = true;
+        for k in 2..=3 {
+            for_each_narrow_combination(&masks[..count], k, 0, at_most(k), &mut |chosen, union| {
+                if union.count_ones() as usize != k {
+                    return true;
                 }
-            }
-            true
-        });
+                let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
+                for (i, &c) in house.iter().enumerate() {
+                    let c = c as usize;
+                    if inside & 1 << i == 0 && !self.placed[c] && self.masks[c] & union != 0 {
+                        self.masks[c] &= !union;
+                        changed = true;
+                    }
+                }
+                true
+            });
+        }
         changed
     }
 
-    /// Hidden subsets of `k` digits in house `h`: their `k` cells lose every other digit.
-    fn hidden(&mut self, h: usize, k: usize) -> bool {
+    /// Hidden pairs and triples in house `h`: their cells lose every other digit.
+    fn hidden(&mut self, h: usize) -> bool {
         let house = &self.houses[h];
         // Each digit's places in the house, and the digits placed there, in one pass.
-        let (mut at, mut placed) = ([0u64; 64], 0u64);
+        let (mut at, mut placed) = ([0u64; MAX_SIZE], 0u64);
         for (i, &c) in house.iter().enumerate() {
             let c = c as usize;
             let mut m = self.masks[c];
@@ -228,28 +231,36 @@ impl SinglesCheck {
                 m &= m - 1;
             }
         }
-        let (mut digits, mut places, mut count) = ([0usize; 64], [0u64; 64], 0);
+        let (mut digits, mut places, mut count) = ([0u8; MAX_SIZE], [0u64; MAX_SIZE], 0);
         for (d, &cells) in at.iter().enumerate().take(self.n) {
-            if placed & 1 << d == 0 && (2..=k).contains(&(cells.count_ones() as usize)) {
-                (digits[count], places[count]) = (d, cells);
+            if placed & 1 << d == 0 && (2..=3).contains(&cells.count_ones()) {
+                (digits[count], places[count]) = (d as u8, cells);
                 count += 1;
             }
         }
         let mut changed = false;
-        for_each_narrow_combination(&places[..count], k, 0, at_most(k), &mut |chosen, cells| {
-            if cells.count_ones() as usize != k {
-                return true;
-            }
-            let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]);
-            for (i, &c) in house.iter().enumerate() {
-                let c = c as usize;
-                if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
-                    self.masks[c] &= keep;
-                    changed = true;
-                }
-            }
-            true
-        });
+        for k in 2..=3 {
+            for_each_narrow_combination(
+                &places[..count],
+                k,
+                0,
+                at_most(k),
+                &mut |chosen, cells| {
+                    if cells.count_ones() as usize != k {
+                        return true;
+                    }
+                    let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]);
+                    for (i, &c) in house.iter().enumerate() {
+                        let c = c as usize;
+                        if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
+                            self.masks[c] &= keep;
+                            changed = true;
+                        }
+                    }
+                    true
+                },
+            );
+        }
         changed
     }
 

@@ -154,7 +154,7 @@ impl<'c, 'a> Search<'c, 'a> {
             return;
         }
         // The optional covers as one-bit masks, so that a choice of them is their union.
-        let (mut optional, mut len) = ([0u64; 64], 0);
+        let (mut optional, mut len) = ([0u64; sudoku_core::MAX_SIZE], 0);
         for p in BitIter(union & group) {
             optional[len] = 1 << p;
             len += 1;

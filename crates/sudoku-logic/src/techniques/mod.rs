@@ -145,7 +145,7 @@ pub(crate) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     pub(crate) fn new(g: &'a Geometry, pos: &'a Candidates, opts: &'a Options) -> Ctx<'a> {
         let n = g.size();
-        let digit_cells = (0..n).map(|d| pos.digit_cells(d)).collect();
+        let digit_cells = pos.digit_cells();
         let empty = (0..n * n).filter(|&i| pos.values()[i] == 0).collect();
         Ctx {
             g,

@@ -23,8 +23,8 @@ pub(crate) fn find(ctx: &Ctx, k: usize, out: &mut Vec<Step>) {
     }
 }
 
-/// The most cells a house has (a 35 x 35 grid): candidate lists of a house live on the stack.
-const MAX_HOUSE: usize = 64;
+/// The most cells a house has (and digits a grid has): lists of a house live on the stack.
+const MAX_HOUSE: usize = sudoku_core::MAX_SIZE;
 
 fn naked(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
     let (mut cells, mut masks, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
