@@ -26,8 +26,9 @@
 //! loses every other bit of its row, so "row `r` of the word has one bit" means "placed". A
 //! separate word per band holds the cells no digit is placed in yet. 27 band words plus the
 //! words as last propagated (to see which changed), the 3 unsolved masks, the 3 masks of
-//! bivalue cells (for the guess) and a mask of the words the other rules changed are the
-//! whole state: 244 bytes, copied once per guess instead of being undone.
+//! bivalue cells (for the guess), a mask of the words the other rules changed, the 27 words'
+//! columns as the column rule last saw them and a mask of words a guess surely changed are
+//! the whole state: 356 bytes, copied once per guess instead of being undone.
 //!
 //! Why bands: placing a digit is then a handful of AND operations. Its column is one 9-bit
 //! mask repeated three times (`c | c << 9 | c << 18`) and cleared in the digit's three band
@@ -38,8 +39,9 @@
 //!
 //! Each band row splits into three *minirows* (the three cells of the row inside one box).
 //! In a band a digit sits once in each row and once in each box, so the three rows pick
-//! their boxes by a permutation. The *band update* of a word collapses each row to its three
-//! minirow bits (table `SHRINK`), keeps only the minirows that belong to some permutation
+//! their boxes by a permutation. The *band update* of a word collapses it to its nine
+//! minirow bits (with shifts: `(a | a >> 1 | a >> 2)` masked to every third bit, folded by
+//! 8 and 16 bits, which gives the nine bits column-major), keeps only the minirows that belong to some permutation
 //! wholly inside the current ones (table `PERM_KEEP`, widened to 27 bits as `COMPLEX`), and
 //! places the digit in each row left with one cell. One lookup so gives pointing and claiming
 //! inside the band, removes a placed digit from its box (and so from its column inside the
@@ -62,7 +64,9 @@
 //! * the band rule turned sideways: folding a word over its rows gives the columns the digit
 //!   can reach in that band, and in each stack the three bands pick their columns by a
 //!   permutation too (the same table): pointing and claiming along columns, hidden singles in
-//!   columns, and a column with no room is a contradiction;
+//!   columns, and a column with no room is a contradiction. The 27 folds are taken in one
+//!   loop (which the compiler vectorises) and compared with the folds the rule last left;
+//!   only digits with a changed fold are looked at (on the hard sets one in four);
 //!
 //! Triads (a minirow or minicolumn that only three digits can reach holds exactly those
 //! three) were tried as a third rule: they cut guesses by about 5% but cost more time than
@@ -72,8 +76,10 @@
 //!
 //! When nothing more follows, the search picks a cell with two candidates (the first
 //! unsolved cell when no cell has two), places its lowest digit in a copy of the state and
-//! searches that; then it removes the digit in the original and goes on propagating, where
-//! the bivalue cell becomes a naked single. Each copy is one *guess* in [`Stats`]. Of the
+//! searches that; then it removes the digit in the original, places the cell's other digit
+//! at once (rather than waiting for the naked singles to find it) and goes on propagating.
+//! In the copy, the other digit's word is updated right after the guessed one, without a
+//! compare of all 27 words to find it. Each copy is one *guess* in [`Stats`]. Of the
 //! first bivalue cell of each band it takes the one whose two digits both have many
 //! candidates left in their band, scored `4 * min - max` of the two counts: placing a digit
 //! that is far from settled removes the most, and as each branch places one of the two, a
@@ -251,14 +257,90 @@
 //!   to drop its bounds check: no difference measured. (Three compare chains of nine against
 //!   one of 27 measured 1-2% faster, about the noise; kept as the shorter latency.)
 //!
-//! # Portable code, no SIMD
+//! Fourth tuning round (count to two, the uniqueness check; guesses exact, time from A/B
+//! runs of the old and the new solver in one process, alternating every 25 puzzles and
+//! summed per round, which cut the noise from ±10% to about ±1% on forum 11+ and ±3% on
+//! 1106; forum 11+ is its first 4,000 puzzles there, 15 rounds on 1106, 5 on 11+).
+//!
+//! Kept, new/old time ratios cumulative (count two and first solution; 1106, forum 11+):
+//! * the column rule skips a digit whose three folds have not changed since it last ran
+//!   (per digit, scalar): 1.02-1.03 and 1.01-1.02; 1.02 and 1.02;
+//! * the second branch places the other digit of the bivalue cell at once: naked-singles
+//!   passes per 1106 puzzle (count two) 534 to 401, sweeps 2,080 to 1,878: 1.08 and
+//!   1.06-1.08; 1.08-1.09 and 1.07-1.08;
+//! * the copy updates the other digit's word right after the guessed one, skipping one
+//!   compare: 1.09-1.11 and 1.08; 1.09 and 1.09 (updating also the guessed digit's other
+//!   two bands, or only those, was slower);
+//! * the 27 folds of the column rule in one vectorised loop, compared with 27 cached folds:
+//!   1.13-1.14 and 1.13; 1.13 and 1.13;
+//! * the minirows gathered with shifts instead of three `SHRINK` lookups (alone, before the
+//!   above: 1.00-1.01, so not kept then): 1.15-1.16 and 1.14; 1.15 and 1.14. On top1465
+//!   1.14 and 1.12, on 17-clue 1.01 and 1.01. Guesses unchanged everywhere; verdicts, first
+//!   solutions and counts up to 1,000 identical on every puzzle of the seven sample sets.
+//!
+//! After the round, per 1106 puzzle counting to two: 411 propagations, 205 of them ending
+//! in a contradiction (193 found by a band update); 5,528 band updates, of which 38%
+//! change nothing and 51% place a digit; 1,878 sweeps; 401 naked-singles passes (152 find
+//! something); 245 column-rule passes looking at 2,165 digits, 1,678 of them skipped.
+//!
+//! Tried in the fourth round and dropped:
+//! * a guess for counting only: a count searches the whole tree whatever the order, so only
+//!   the cell matters. Scoring every bivalue cell with `2 min - max` took 187.9 guesses to
+//!   count two on 1106 (205.4) and 102.7 on forum 11+ (first 10,000; 107.5); `k min - max`
+//!   for k = 2, 3, 4, 6, 10: 187.9, 188.8, 192.6, 195.5, 198.1 and 102.7, 103.2, 104.5,
+//!   106.4, 107.5; `5 min - 2 max` 187.2 and 102.8; the sum 221.9 and 115.9; the product
+//!   219.2 and 114.9; the first two cells per band with `3 min - max` 193.1 and 105.5; the
+//!   first four with `2 min - max` 190.8 and 103.4. But finding each cell's two digits costs
+//!   more than the guesses save: every cell with `2 min - max`, new/old 0.93 and 0.91
+//!   (0.95 and 1.02 with a hardware popcount);
+//! * branching on a bilocal digit (two places left in a row) when it scores better than the
+//!   best bivalue cell, with several estimates of what each branch removes (candidates of the
+//!   cell, of the digit in the band): 198-309 guesses to count two on 1106 against 192.6 for
+//!   the same bivalue cells alone, and twice the guesses to the first solution;
+//! * pairs. Run at the fixed point before each guess (so once per guess, not per
+//!   propagation), counted with a slow reference version (1106 and forum 11+ first 2,000,
+//!   count two): none 205.4 and 106.0; naked pairs 173.7 and 92.9; hidden pairs 168.7 and
+//!   91.4; both 162.3 and 87.6; with X-wings too 160.2 and 86.7 (X-wings alone 203.1 and
+//!   105.0). By house, naked, hidden, both: rows 191.6, 190.5, 185.6 (1106); columns 187.7,
+//!   191.5, 184.8; boxes 187.1, 184.1, 179.4. A real naked-pairs rule (the bivalue cells
+//!   sharing a house compared digit by digit, about 40 instructions a pair) kept the 15%
+//!   fewer guesses but ran at 0.56-0.70 times the speed: bivalue cells sharing a house are
+//!   many at that point. Only near the root (counting both branches as depth): depth under
+//!   6, 197.4 and 102.3 guesses but 1.01 and 0.95 against 1.09 and 1.08 without it;
+//! * the words band-major (`cand[9 * b + d]`, a band's nine words adjacent, for wider
+//!   clears): 1.02-1.05 against 1.06-1.09 digit-major;
+//! * naked singles placed without a branch per digit (all nine words written back): 1.04-1.07
+//!   against 1.06-1.09; the three bands' digit counts side by side in one vectorised loop:
+//!   1.07-1.09 against 1.13; the guess's digit pass for the three bands in one 27-word loop: 1.08
+//!   against 1.13 (these two load words stored shortly before, 4 bytes at a time);
+//! * the column rule before naked singles (the same fixed point): 1.01-1.02 against 1.13.
+//!
+//! fast/peer after the fourth round (`sudoku bench --engine fast,peer --rounds 5 --max
+//! 10000` on 1106 and forum 11+, four runs alternating with four of the old binary; the
+//! peer's own rate swings by 20% between runs, so the runs are listed):
+//!
+//! | set, mode | old/peer | new/peer |
+//! |---|---:|---:|
+//! | forum hardest 1106, first | 1.41, 1.40, 1.49, 1.48 | 1.61, 1.62, 1.74, 1.56 |
+//! | forum hardest 1106, count two | 1.09, 1.12, 1.10, 1.19 | 1.25, 1.26, 1.27, 1.32 |
+//! | forum hardest 11+, first | 1.08, 1.09, 1.21, 1.08 | 1.36, 1.30, 1.35, 1.21 |
+//! | forum hardest 11+, count two | 1.05, 1.12, 1.11, 1.09 | 1.18, 1.24, 1.27, 1.33 |
+//!
+//! (The first two new runs were of the round without the clippy-friendly form of the fold
+//! loop, which measured the same.) tdoku's published ratios to JCZSolve for count two, 1.44
+//! on 1106 and 1.24 on forum 11+, are reached on 11+ only; on 1106 counting takes four
+//! times the guesses of the first solution (205 against 51), and the ideas above that
+//! shrink the tree cost more per node than they save.
+//!
+//! # Portable code, little SIMD
 //!
 //! The state is scalar 32-bit words and the hot loop is table lookups and ANDs. Building
 //! the whole solver for the machine's own features (`-C target-cpu=native`: AVX2, BMI2,
 //! POPCNT) made it slower on the benchmark machine, and vectorising the "which words
 //! changed" compare made it slower too (wide loads right after narrow stores cannot be
-//! forwarded), so there is one portable path and no run-time dispatch; revisit this with
-//! measurements if the state layout changes.
+//! forwarded), so there is one portable path and no run-time dispatch. The one loop the
+//! compiler vectorises (with baseline SSE2) is the column rule's 27 folds, which runs when
+//! the band updates are done and their stores have long left the store buffer.
 //!
 //! # Invalid input
 //!

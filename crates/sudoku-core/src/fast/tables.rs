@@ -12,9 +12,6 @@ pub(super) const ROW: u32 = 0x1FF;
 /// All 27 cells of a band.
 pub(super) const ALL: u32 = 0x7FF_FFFF;
 
-/// `SHRINK[x]`: for the nine columns `x` of one row, which of its three minirows are not empty.
-pub(super) static SHRINK: [u8; 512] = shrink_table();
-
 /// `PERM_KEEP[m]`: for a 3x3 mask `m` (bit `3 * i + j`), the union of the permutations
 /// `i -> j` that lie wholly inside `m`; 0 when there is none.
 ///
@@ -24,8 +21,10 @@ pub(super) static SHRINK: [u8; 512] = shrink_table();
 /// band, and more, and a result of 0 is a contradiction.
 pub(super) static PERM_KEEP: [u16; 512] = perm_table();
 
-/// `COMPLEX[m]`: `PERM_KEEP[m]` widened to a 27-bit band mask (each minirow bit to its three
-/// cells), ready to AND into a band word.
+/// `COMPLEX[m]`: `PERM_KEEP` of the minirow mask `m` widened to a 27-bit band mask (each
+/// minirow bit to its three cells), ready to AND into a band word. `m` is column-major (bit
+/// `3 * s + r` for row `r` and stack `s`), the order in which shifts gather the minirows of
+/// a word without lookups (see `minirows` in the solver).
 pub(super) static COMPLEX: [u32; 512] = complex_table();
 
 /// `POINT_OUT[cols]`: for the nine columns `cols` that a digit can reach in one band, the mask
@@ -61,26 +60,6 @@ const fn pop_table() -> [u8; 512] {
     let mut x = 0;
     while x < 512 {
         t[x] = (x as u32).count_ones() as u8;
-        x += 1;
-    }
-    t
-}
-
-const fn shrink_table() -> [u8; 512] {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut v = 0u8;
-        if x & 0o7 != 0 {
-            v |= 1;
-        }
-        if x & 0o70 != 0 {
-            v |= 2;
-        }
-        if x & 0o700 != 0 {
-            v |= 4;
-        }
-        t[x] = v;
         x += 1;
     }
     t
@@ -128,12 +107,29 @@ const fn widen(m: u32) -> u32 {
     w
 }
 
+/// Swaps the two indices of a 3x3 mask: bit `3 * i + j` to bit `3 * j + i`.
+const fn transpose(m: usize) -> usize {
+    let mut t = 0;
+    let mut i = 0;
+    while i < 3 {
+        let mut j = 0;
+        while j < 3 {
+            if m & (1 << (3 * i + j)) != 0 {
+                t |= 1 << (3 * j + i);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
 const fn complex_table() -> [u32; 512] {
     let perms = perm_table();
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
-        t[m] = widen(perms[m] as u32);
+        t[m] = widen(perms[transpose(m)] as u32);
         m += 1;
     }
     t
@@ -154,12 +150,12 @@ mod tests {
         // Row 0 locked to stack 0 removes stack 0 from the other rows.
         assert_eq!(PERM_KEEP[0b111_111_001], 0b110_110_001);
         assert_eq!(COMPLEX[0x1FF], ALL);
+        // Row 0 in stack 1 only (column-major bit 3), rows 1 and 2 anywhere else.
+        assert_eq!(COMPLEX[0o666 | 0o010], 0o070 | (0o707 << 9) | (0o707 << 18));
     }
 
     #[test]
-    fn shrink_and_point_out() {
-        assert_eq!(SHRINK[0o100], 4);
-        assert_eq!(SHRINK[0o070], 2);
+    fn point_out() {
         // Stack 0 confined to column 1, stacks 1 and 2 open: column 1 leaves the other bands.
         let m = POINT_OUT[0o772];
         assert_eq!(m, ALL & !(0o2 | 0o2 << 9 | 0o2 << 18));
