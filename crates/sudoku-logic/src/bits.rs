@@ -3,8 +3,13 @@
 //!
 //! Techniques spend their time intersecting sets ("the cells that see both pincers", "the
 //! digits these three cells share"), so both are plain words: a digit set is one `u64` (grids
-//! have at most 35 digits) and a cell set a fixed array of words big enough for the largest
-//! grid (35 x 35 = 1225 cells). Neither allocates.
+//! have at most 35 digits) and a cell set a fixed array of `W` words. Neither allocates.
+//!
+//! The width is a const parameter rather than one size for every grid because every set
+//! operation walks all the words: 20 words hold the largest grid (35 x 35 = 1225 cells), but a
+//! classic 9 x 9 grid fits in 2, and carrying the other 18 zero words through every
+//! intersection costs a 9 x 9 solve about a tenth of its time. [`crate::Logic`] picks the
+//! narrowest width that holds its layout.
 
 use std::fmt;
 
@@ -111,27 +116,43 @@ impl Iterator for BitIter {
     }
 }
 
-/// Words in a [`CellSet`]: enough for a 35 x 35 grid.
-const WORDS: usize = 20;
+/// Words in the widest [`CellSet`], the default width: enough for a 35 x 35 grid.
+pub const MAX_WORDS: usize = 20;
 
-/// A set of cells of a grid, by row-major index.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CellSet {
-    words: [u64; WORDS],
+/// The [`CellSet`] widths [`crate::Logic`] chooses from, narrowest first: the first that
+/// holds every cell of a layout is used (2 words for up to 128 cells, as a 9 x 9 grid; 4 for
+/// 256, as 16 x 16; 10 for 640, as 25 x 25; 20 for the rest).
+pub(crate) const WIDTHS: [usize; 4] = [2, 4, 10, MAX_WORDS];
+
+/// The narrowest of [`WIDTHS`] whose sets hold `cells` cells.
+pub(crate) fn width_for(cells: usize) -> usize {
+    WIDTHS
+        .into_iter()
+        .find(|&w| cells <= w * 64)
+        .unwrap_or(MAX_WORDS)
 }
 
-impl Default for CellSet {
-    fn default() -> CellSet {
+/// A set of cells of a grid, by row-major index, in `W` words (cells `0..64 * W`).
+///
+/// `W` defaults to the widest, [`MAX_WORDS`], which holds any grid; the solver uses narrower
+/// sets for smaller grids because every operation costs one step per word.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CellSet<const W: usize = MAX_WORDS> {
+    words: [u64; W],
+}
+
+impl<const W: usize> Default for CellSet<W> {
+    fn default() -> CellSet<W> {
         CellSet::EMPTY
     }
 }
 
-impl CellSet {
+impl<const W: usize> CellSet<W> {
     /// No cell.
-    pub const EMPTY: CellSet = CellSet { words: [0; WORDS] };
+    pub const EMPTY: CellSet<W> = CellSet { words: [0; W] };
 
     /// The set of the given cell indices.
-    pub fn from_indices(cells: impl IntoIterator<Item = usize>) -> CellSet {
+    pub fn from_indices(cells: impl IntoIterator<Item = usize>) -> CellSet<W> {
         let mut set = CellSet::EMPTY;
         for i in cells {
             set.insert(i);
@@ -165,27 +186,27 @@ impl CellSet {
     }
 
     /// The cells in both sets.
-    pub fn and(&self, other: &CellSet) -> CellSet {
+    pub fn and(&self, other: &CellSet<W>) -> CellSet<W> {
         self.zip(other, |a, b| a & b)
     }
 
     /// The cells in either set.
-    pub fn or(&self, other: &CellSet) -> CellSet {
+    pub fn or(&self, other: &CellSet<W>) -> CellSet<W> {
         self.zip(other, |a, b| a | b)
     }
 
     /// The cells of `self` not in `other`.
-    pub fn minus(&self, other: &CellSet) -> CellSet {
+    pub fn minus(&self, other: &CellSet<W>) -> CellSet<W> {
         self.zip(other, |a, b| a & !b)
     }
 
     /// Whether the sets share a cell.
-    pub fn intersects(&self, other: &CellSet) -> bool {
+    pub fn intersects(&self, other: &CellSet<W>) -> bool {
         self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
     }
 
     /// Whether every cell of `self` is in `other`.
-    pub fn is_subset(&self, other: &CellSet) -> bool {
+    pub fn is_subset(&self, other: &CellSet<W>) -> bool {
         self.words
             .iter()
             .zip(&other.words)
@@ -205,8 +226,8 @@ impl CellSet {
         self.iter().next()
     }
 
-    fn zip(&self, other: &CellSet, f: impl Fn(u64, u64) -> u64) -> CellSet {
-        let mut words = [0; WORDS];
+    fn zip(&self, other: &CellSet<W>, f: impl Fn(u64, u64) -> u64) -> CellSet<W> {
+        let mut words = [0; W];
         for (k, w) in words.iter_mut().enumerate() {
             *w = f(self.words[k], other.words[k]);
         }
@@ -214,13 +235,13 @@ impl CellSet {
     }
 }
 
-impl FromIterator<usize> for CellSet {
-    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> CellSet {
+impl<const W: usize> FromIterator<usize> for CellSet<W> {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> CellSet<W> {
         CellSet::from_indices(iter)
     }
 }
 
-impl fmt::Debug for CellSet {
+impl<const W: usize> fmt::Debug for CellSet<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
     }
@@ -332,13 +353,26 @@ mod tests {
 
     #[test]
     fn cell_sets() {
-        let a = CellSet::from_indices([0, 80, 700]);
+        let a: CellSet = CellSet::from_indices([0, 80, 700]);
         let b = CellSet::from_indices([80, 81]);
         assert_eq!(a.len(), 3);
         assert_eq!(a.and(&b).iter().collect::<Vec<_>>(), [80]);
         assert_eq!(a.minus(&b).iter().collect::<Vec<_>>(), [0, 700]);
         assert!(a.intersects(&b));
         assert!(CellSet::from_indices([80]).is_subset(&a));
+        let narrow = CellSet::<2>::from_indices([0, 80, 127]);
+        assert_eq!(narrow.iter().collect::<Vec<_>>(), [0, 80, 127]);
+        assert_eq!(narrow.len(), 3);
+    }
+
+    #[test]
+    fn widths() {
+        assert_eq!(width_for(81), 2);
+        assert_eq!(width_for(128), 2);
+        assert_eq!(width_for(129), 4);
+        assert_eq!(width_for(256), 4);
+        assert_eq!(width_for(625), 10);
+        assert_eq!(width_for(1225), MAX_WORDS);
     }
 
     /// The narrow search visits exactly the combinations a full enumeration keeps, in the

@@ -185,7 +185,7 @@ impl Candidates {
 
     /// For every digit index (from 0), the cells where it is a candidate: one pass over the
     /// cells, since the techniques need all of them at every position they look at.
-    pub(crate) fn digit_cells(&self) -> Vec<CellSet> {
+    pub(crate) fn digit_cells<const W: usize>(&self) -> Vec<CellSet<W>> {
         let mut sets = vec![CellSet::EMPTY; self.size()];
         for (i, &m) in self.masks.iter().enumerate() {
             let mut m = m;

@@ -4,10 +4,14 @@
 //! techniques instead ask set questions ("which cells see all of these?", "are these cells in
 //! one box?"), so this module turns the layout into [`CellSet`]s once and keeps them for
 //! every step of a solve.
+//!
+//! The sets are `W` words wide ([`CellSet`]); [`crate::Logic`] builds the geometry at the
+//! narrowest width that holds the layout, so the techniques, generic over `W`, do no work on
+//! words that are always empty.
 
 use sudoku_core::{Cell, House, Layout};
 
-use crate::bits::CellSet;
+use crate::bits::{CellSet, MAX_WORDS};
 
 /// What kind of house a house is, for the techniques that care (fish use rows and columns,
 /// locked candidates intersect a box-like house with a line).
@@ -23,16 +27,17 @@ pub(crate) enum Kind {
     Other,
 }
 
-/// Precomputed house and peer sets of a layout.
+/// Precomputed house and peer sets of a layout, as cell sets of `W` words (the default, the
+/// widest, holds any layout; a narrower `W` must hold every cell of it).
 #[derive(Debug, Clone)]
-pub struct Geometry {
+pub struct Geometry<const W: usize = MAX_WORDS> {
     layout: Layout,
     n: usize,
     houses: Vec<House>,
     kinds: Vec<Kind>,
     house_cells: Vec<Vec<usize>>,
-    house_sets: Vec<CellSet>,
-    peers: Vec<CellSet>,
+    house_sets: Vec<CellSet<W>>,
+    peers: Vec<CellSet<W>>,
     /// For every cell: its row, column and block house positions.
     rcb: Vec<[usize; 3]>,
     /// Every ordered pair of distinct houses that share at least two cells.
@@ -42,16 +47,24 @@ pub struct Geometry {
     plain: bool,
 }
 
-impl Geometry {
+impl<const W: usize> Geometry<W> {
     /// The tables of a layout.
-    pub fn new(layout: &Layout) -> Geometry {
+    ///
+    /// # Panics
+    ///
+    /// If the layout has more cells than sets of `W` words hold.
+    pub fn new(layout: &Layout) -> Geometry<W> {
         let n = layout.size();
+        assert!(
+            n * n <= W * 64,
+            "{n}x{n} cells do not fit cell sets of {W} words"
+        );
         let houses = layout.houses().to_vec();
         let kinds = houses.iter().map(|&h| kind_of(h)).collect();
         let house_cells: Vec<Vec<usize>> = (0..houses.len())
             .map(|h| layout.house_cells(h).iter().map(|&c| c as usize).collect())
             .collect();
-        let house_sets: Vec<CellSet> = house_cells
+        let house_sets: Vec<CellSet<W>> = house_cells
             .iter()
             .map(|cells| CellSet::from_indices(cells.iter().copied()))
             .collect();
@@ -160,12 +173,12 @@ impl Geometry {
     }
 
     /// The cells of house `h` as a set.
-    pub fn house_set(&self, h: usize) -> &CellSet {
+    pub fn house_set(&self, h: usize) -> &CellSet<W> {
         &self.house_sets[h]
     }
 
     /// The peers of a cell as a set.
-    pub fn peers(&self, cell: usize) -> &CellSet {
+    pub fn peers(&self, cell: usize) -> &CellSet<W> {
         &self.peers[cell]
     }
 
@@ -213,8 +226,8 @@ impl Geometry {
     }
 
     /// The cells that see every cell of `cells` (none of `cells` itself).
-    pub fn common_peers(&self, cells: impl IntoIterator<Item = usize>) -> CellSet {
-        let mut out: Option<CellSet> = None;
+    pub fn common_peers(&self, cells: impl IntoIterator<Item = usize>) -> CellSet<W> {
+        let mut out: Option<CellSet<W>> = None;
         for c in cells {
             out = Some(match out {
                 None => self.peers[c],
@@ -225,7 +238,7 @@ impl Geometry {
     }
 
     /// The houses (positions) that hold every cell of `cells`.
-    pub fn common_houses(&self, cells: &CellSet) -> Vec<usize> {
+    pub fn common_houses(&self, cells: &CellSet<W>) -> Vec<usize> {
         (0..self.houses.len())
             .filter(|&h| cells.is_subset(&self.house_sets[h]))
             .collect()
@@ -250,7 +263,7 @@ impl Geometry {
     }
 }
 
-fn overlapping_pairs(sets: &[CellSet]) -> Vec<(usize, usize)> {
+fn overlapping_pairs<const W: usize>(sets: &[CellSet<W>]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for (a, sa) in sets.iter().enumerate() {
         for (b, sb) in sets.iter().enumerate() {

@@ -3,6 +3,7 @@
 
 use sudoku_core::{Grid, Layout};
 
+use crate::bits;
 use crate::candidates::{Candidates, CandidatesError};
 use crate::geometry::Geometry;
 use crate::grade::Grade;
@@ -31,8 +32,35 @@ use crate::techniques::{Ctx, Family, Options};
 /// ```
 #[derive(Debug, Clone)]
 pub struct Logic {
-    geometry: Geometry,
+    tables: Tables,
     options: Options,
+}
+
+/// Evaluates `$body` with `$s` bound to the [`Solver`] of `$logic`'s width: the one `match`
+/// that turns a [`Logic`] call into the code compiled for its [`Tables`].
+macro_rules! with_solver {
+    ($logic:expr, |$s:ident| $body:expr) => {{
+        let logic: &Logic = $logic;
+        let options = &logic.options;
+        match &logic.tables {
+            Tables::W2(g) => {
+                let $s = Solver { g, options };
+                $body
+            }
+            Tables::W4(g) => {
+                let $s = Solver { g, options };
+                $body
+            }
+            Tables::W10(g) => {
+                let $s = Solver { g, options };
+                $body
+            }
+            Tables::W20(g) => {
+                let $s = Solver { g, options };
+                $body
+            }
+        }
+    }};
 }
 
 /// How a solve path ended.
@@ -80,14 +108,14 @@ impl Logic {
     /// A solver with explicit options.
     pub fn with_options(layout: &Layout, options: Options) -> Logic {
         Logic {
-            geometry: Geometry::new(layout),
+            tables: Tables::new(layout),
             options,
         }
     }
 
     /// The layout.
     pub fn layout(&self) -> &Layout {
-        self.geometry.layout()
+        with_solver!(self, |s| s.g.layout())
     }
 
     /// The options.
@@ -95,9 +123,11 @@ impl Logic {
         &self.options
     }
 
-    /// The precomputed house and peer sets.
-    pub fn geometry(&self) -> &Geometry {
-        &self.geometry
+    /// How many 64-bit words the solver's cell sets use: the narrowest width that holds the
+    /// layout (2 for a 9x9 grid, up to 20 for 35x35). The house and peer sets it precomputes
+    /// are a [`Geometry`] of that width; build one with `Geometry::<W>::new` to read them.
+    pub fn cell_set_words(&self) -> usize {
+        with_solver!(self, |s| s.width())
     }
 
     /// The starting position of a puzzle: givens placed, all other candidates open.
@@ -108,7 +138,99 @@ impl Logic {
     /// Every instance of every implemented technique at a position, families in search
     /// order. Steps with the same technique, digits and effect are reported once.
     pub fn find_all_steps(&self, pos: &Candidates) -> Vec<Step> {
-        let ctx = Ctx::new(&self.geometry, pos, &self.options);
+        with_solver!(self, |s| s.find_all_steps(pos))
+    }
+
+    /// Every instance of one technique at a position (empty if it is not implemented).
+    pub fn find_steps(&self, pos: &Candidates, technique: Technique) -> Vec<Step> {
+        with_solver!(self, |s| s.find_steps(pos, technique))
+    }
+
+    /// The easiest step at a position: the first hit in HoDoKu's search order.
+    pub fn next_step(&self, pos: &Candidates) -> Option<Step> {
+        with_solver!(self, |s| s.next_step(pos))
+    }
+
+    /// The solve path of a puzzle from its givens.
+    pub fn solve_path(&self, grid: &Grid) -> Result<SolvePath, CandidatesError> {
+        Ok(self.solve_path_from(self.start(grid)?))
+    }
+
+    /// The solve path from a position: always the easiest step, until solved or stuck.
+    pub fn solve_path_from(&self, pos: Candidates) -> SolvePath {
+        with_solver!(self, |s| s.solve_path_from(pos))
+    }
+
+    /// The solve path when singles alone solve the puzzle, else `None`. Singles come first in
+    /// HoDoKu's order, so such a path is exactly [`Logic::solve_path`]'s; it is much cheaper
+    /// because no other technique is searched for (the generator tests every removal of an
+    /// easy puzzle with it).
+    pub fn singles_path(&self, grid: &Grid) -> Result<Option<SolvePath>, CandidatesError> {
+        let pos = self.start(grid)?;
+        Ok(with_solver!(self, |s| s.singles_path(pos)))
+    }
+
+    /// The grade of a puzzle.
+    pub fn grade(&self, grid: &Grid) -> Result<Grade, CandidatesError> {
+        Ok(self.solve_path(grid)?.grade())
+    }
+
+    /// The grade of a puzzle if its level is `cap` or easier, else `None` (also for a puzzle
+    /// the techniques cannot finish). The same grade as [`Logic::grade`] whenever it is
+    /// `Some`, found for less: the search stops at the first step above `cap` or once the
+    /// score passes `cap`'s limit, and techniques that come after every technique of level
+    /// `cap` or below in HoDoKu's order are never searched for. The generator grades most of
+    /// its candidates this way, since it only wants to know whether they reach one level.
+    pub fn grade_within(&self, grid: &Grid, cap: Level) -> Result<Option<Grade>, CandidatesError> {
+        let pos = self.start(grid)?;
+        Ok(with_solver!(self, |s| s.grade_within(pos, cap)))
+    }
+}
+
+/// The geometry of a layout at the narrowest cell-set width that holds it.
+///
+/// Every technique intersects cell sets, and an operation costs one step per word whatever
+/// the grid, so a fixed width for the largest grid (20 words for 35x35) made a 9x9 solve,
+/// which needs 2, about a tenth slower. The techniques are generic over the width instead,
+/// and this enum holds one geometry at one of a few widths ([`bits::WIDTHS`]); each public
+/// method of [`Logic`] matches on it once and runs the code compiled for that width.
+#[derive(Debug, Clone)]
+enum Tables {
+    /// Up to 128 cells (9x9 and smaller).
+    W2(Geometry<2>),
+    /// Up to 256 cells (16x16).
+    W4(Geometry<4>),
+    /// Up to 640 cells (25x25).
+    W10(Geometry<10>),
+    /// Up to 1280 cells (the largest, 35x35).
+    W20(Geometry<{ bits::MAX_WORDS }>),
+}
+
+impl Tables {
+    fn new(layout: &Layout) -> Tables {
+        match bits::width_for(layout.size() * layout.size()) {
+            2 => Tables::W2(Geometry::new(layout)),
+            4 => Tables::W4(Geometry::new(layout)),
+            10 => Tables::W10(Geometry::new(layout)),
+            _ => Tables::W20(Geometry::new(layout)),
+        }
+    }
+}
+
+/// The solver at one cell-set width: what [`Logic`]'s methods do once they have matched on
+/// the width of its [`Tables`].
+struct Solver<'a, const W: usize> {
+    g: &'a Geometry<W>,
+    options: &'a Options,
+}
+
+impl<const W: usize> Solver<'_, W> {
+    fn width(&self) -> usize {
+        W
+    }
+
+    fn find_all_steps(&self, pos: &Candidates) -> Vec<Step> {
+        let ctx = Ctx::new(self.g, pos, self.options);
         let mut out = Vec::new();
         for family in Family::ALL {
             family.find(&ctx, &mut out);
@@ -117,21 +239,19 @@ impl Logic {
         out
     }
 
-    /// Every instance of one technique at a position (empty if it is not implemented).
-    pub fn find_steps(&self, pos: &Candidates, technique: Technique) -> Vec<Step> {
+    fn find_steps(&self, pos: &Candidates, technique: Technique) -> Vec<Step> {
         let Some(family) = Family::of(technique) else {
             return Vec::new();
         };
-        let ctx = Ctx::new(&self.geometry, pos, &self.options);
+        let ctx = Ctx::new(self.g, pos, self.options);
         let mut out = Vec::new();
         family.find(&ctx, &mut out);
         out.retain(|s| s.technique == technique);
         out
     }
 
-    /// The easiest step at a position: the first hit in HoDoKu's search order.
-    pub fn next_step(&self, pos: &Candidates) -> Option<Step> {
-        let mut queue = SinglesQueue::new(&self.geometry, pos);
+    fn next_step(&self, pos: &Candidates) -> Option<Step> {
+        let mut queue = SinglesQueue::new(self.g, pos);
         self.next_step_queued(pos, &mut queue)
     }
 
@@ -139,7 +259,6 @@ impl Logic {
     fn next_step_queued(&self, pos: &Candidates, queue: &mut SinglesQueue) -> Option<Step> {
         self.next_step_among(pos, queue, Technique::ALL)
     }
-
     /// The easiest step among a prefix of HoDoKu's search order (`None` if none of those
     /// techniques applies).
     fn next_step_among(
@@ -148,14 +267,14 @@ impl Logic {
         queue: &mut SinglesQueue,
         order: &[Technique],
     ) -> Option<Step> {
-        let g = &self.geometry;
+        let g = self.g;
         if let Some(step) = queue.full_house(g) {
             return Some(step);
         }
         if let Some(step) = queue.naked_single(g).or_else(|| queue.hidden_single(g)) {
             return Some(step);
         }
-        let ctx = Ctx::new(g, pos, &self.options);
+        let ctx = Ctx::new(g, pos, self.options);
         let mut cache: Vec<(Family, Vec<Step>)> = Vec::new();
         for &t in order {
             let Some(family) = Family::of(t).filter(|&f| f != Family::Singles) else {
@@ -178,14 +297,9 @@ impl Logic {
         None
     }
 
-    /// The solve path of a puzzle from its givens.
-    pub fn solve_path(&self, grid: &Grid) -> Result<SolvePath, CandidatesError> {
-        Ok(self.solve_path_from(self.start(grid)?))
-    }
-
-    /// The solve path from a position: always the easiest step, until solved or stuck.
-    pub fn solve_path_from(&self, mut pos: Candidates) -> SolvePath {
-        let mut queue = SinglesQueue::new(&self.geometry, &pos);
+    fn solve_path_from(&self, mut pos: Candidates) -> SolvePath {
+        let g = self.g;
+        let mut queue = SinglesQueue::new(g, &pos);
         let mut steps = Vec::new();
         let outcome = loop {
             if pos.is_solved() {
@@ -197,8 +311,8 @@ impl Logic {
             let Some(step) = self.next_step_queued(&pos, &mut queue) else {
                 break Outcome::Stuck;
             };
-            queue.apply(&self.geometry, &step);
-            pos.apply(self.layout(), &step);
+            queue.apply(g, &step);
+            pos.apply(g.layout(), &step);
             steps.push(step);
         };
         SolvePath {
@@ -208,62 +322,41 @@ impl Logic {
         }
     }
 
-    /// The solve path when singles alone solve the puzzle, else `None`. Singles come first in
-    /// HoDoKu's order, so such a path is exactly [`Logic::solve_path`]'s; it is much cheaper
-    /// because no other technique is searched for (the generator tests every removal of an
-    /// easy puzzle with it).
-    pub fn singles_path(&self, grid: &Grid) -> Result<Option<SolvePath>, CandidatesError> {
-        let mut pos = self.start(grid)?;
-        let g = &self.geometry;
+    fn singles_path(&self, mut pos: Candidates) -> Option<SolvePath> {
+        let g = self.g;
         let mut queue = SinglesQueue::new(g, &pos);
         let mut steps = Vec::new();
         while !pos.is_solved() {
             let single = queue.full_house(g).or_else(|| queue.naked_single(g));
-            let Some(step) = single.or_else(|| queue.hidden_single(g)) else {
-                return Ok(None);
-            };
+            let step = single.or_else(|| queue.hidden_single(g))?;
             queue.apply(g, &step);
-            pos.apply(self.layout(), &step);
+            pos.apply(g.layout(), &step);
             steps.push(step);
         }
-        Ok(Some(SolvePath {
+        Some(SolvePath {
             steps,
             end: pos,
             outcome: Outcome::Solved,
-        }))
+        })
     }
 
-    /// The grade of a puzzle.
-    pub fn grade(&self, grid: &Grid) -> Result<Grade, CandidatesError> {
-        Ok(self.solve_path(grid)?.grade())
-    }
-
-    /// The grade of a puzzle if its level is `cap` or easier, else `None` (also for a puzzle
-    /// the techniques cannot finish). The same grade as [`Logic::grade`] whenever it is
-    /// `Some`, found for less: the search stops at the first step above `cap` or once the
-    /// score passes `cap`'s limit, and techniques that come after every technique of level
-    /// `cap` or below in HoDoKu's order are never searched for. The generator grades most of
-    /// its candidates this way, since it only wants to know whether they reach one level.
-    pub fn grade_within(&self, grid: &Grid, cap: Level) -> Result<Option<Grade>, CandidatesError> {
-        let mut pos = self.start(grid)?;
+    fn grade_within(&self, mut pos: Candidates, cap: Level) -> Option<Grade> {
         let order = search_prefix(cap);
         let max_score = cap.max_score_for(pos.size() * pos.size());
-        let g = &self.geometry;
+        let g = self.g;
         let mut queue = SinglesQueue::new(g, &pos);
         let (mut steps, mut score) = (Vec::new(), 0);
         while !pos.is_solved() {
             if pos.dead_cell().is_some() {
-                return Ok(None);
+                return None;
             }
-            let Some(step) = self.next_step_among(&pos, &mut queue, order) else {
-                return Ok(None);
-            };
+            let step = self.next_step_among(&pos, &mut queue, order)?;
             score += step.technique.score();
             if step.technique.level() > cap || score > max_score {
-                return Ok(None);
+                return None;
             }
             queue.apply(g, &step);
-            pos.apply(self.layout(), &step);
+            pos.apply(g.layout(), &step);
             steps.push(step);
         }
         let path = SolvePath {
@@ -271,7 +364,7 @@ impl Logic {
             end: pos,
             outcome: Outcome::Solved,
         };
-        Ok(Some(path.grade()))
+        Some(path.grade())
     }
 }
 
@@ -300,6 +393,7 @@ pub fn solve_path(layout: &Layout, grid: &Grid) -> Result<SolvePath, CandidatesE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_core::Shape;
     use sudoku_core::dig::{DigOptions, Digger};
 
     /// On dug puzzles of every level, the capped grade is the full grade when that is within
@@ -331,5 +425,42 @@ mod tests {
             }
         }
         assert!(seen.len() >= 4, "a mix of levels: {seen:?}");
+    }
+
+    /// Each layout gets the narrowest cell sets that hold it.
+    #[test]
+    fn narrowest_width() {
+        for (rows, cols, words) in [(2, 2, 2), (3, 3, 2), (3, 4, 4), (4, 4, 4), (5, 5, 10)] {
+            let layout = Layout::new(Shape::new(rows, cols).unwrap());
+            assert_eq!(Logic::new(&layout).cell_set_words(), words, "{rows}x{cols}");
+        }
+        let largest = Layout::new(Shape::new(5, 7).unwrap());
+        assert_eq!(Logic::new(&largest).cell_set_words(), bits::MAX_WORDS);
+    }
+
+    /// The width only changes the speed: on 16x16 puzzles the 4-word solver takes the same
+    /// path, and finds the same steps where it ends, as the widest one.
+    #[test]
+    fn widths_agree() {
+        let layout = Layout::new(Shape::new(4, 4).unwrap());
+        let logic = Logic::new(&layout);
+        assert_eq!(logic.cell_set_words(), 4);
+        let wide_geometry = Geometry::<{ bits::MAX_WORDS }>::new(&layout);
+        let wide = Solver {
+            g: &wide_geometry,
+            options: logic.options(),
+        };
+        let mut digger = Digger::new(layout.clone());
+        for seed in 0..3 {
+            let dug = digger.generate(&DigOptions::default(), seed).unwrap();
+            let path = logic.solve_path(&dug.puzzle).unwrap();
+            let wide_path = wide.solve_path_from(logic.start(&dug.puzzle).unwrap());
+            assert_eq!(path.steps, wide_path.steps, "{}", dug.puzzle);
+            assert_eq!(path.outcome, wide_path.outcome);
+            assert_eq!(
+                logic.find_all_steps(&path.end),
+                wide.find_all_steps(&path.end)
+            );
+        }
     }
 }

@@ -34,7 +34,7 @@ pub(crate) struct SinglesQueue {
 impl SinglesQueue {
     /// The queues after placing the position's digits one by one (in cell order) into an
     /// empty grid and then removing the candidates it lacks, as HoDoKu sets up a puzzle.
-    pub(crate) fn new(g: &Geometry, pos: &Candidates) -> SinglesQueue {
+    pub(crate) fn new<const W: usize>(g: &Geometry<W>, pos: &Candidates) -> SinglesQueue {
         let n = g.size();
         let all = (1u64 << n) - 1;
         let mut q = SinglesQueue {
@@ -62,7 +62,7 @@ impl SinglesQueue {
     }
 
     /// Replays a step's placements and eliminations.
-    pub(crate) fn apply(&mut self, g: &Geometry, step: &Step) {
+    pub(crate) fn apply<const W: usize>(&mut self, g: &Geometry<W>, step: &Step) {
         for p in &step.placements {
             self.place(g, p.cell.index(self.n), p.digit.get() - 1);
         }
@@ -71,7 +71,7 @@ impl SinglesQueue {
         }
     }
 
-    fn place(&mut self, g: &Geometry, cell: usize, d: usize) {
+    fn place<const W: usize>(&mut self, g: &Geometry<W>, cell: usize, d: usize) {
         let before = self.masks[cell];
         self.values[cell] = (d + 1) as u8;
         self.masks[cell] = 0;
@@ -88,7 +88,7 @@ impl SinglesQueue {
         }
     }
 
-    fn delete(&mut self, g: &Geometry, cell: usize, d: usize) {
+    fn delete<const W: usize>(&mut self, g: &Geometry<W>, cell: usize, d: usize) {
         if self.masks[cell] & (1 << d) == 0 {
             return;
         }
@@ -112,7 +112,7 @@ impl SinglesQueue {
         *f
     }
 
-    fn add_hidden(&mut self, g: &Geometry, h: usize, d: usize) {
+    fn add_hidden<const W: usize>(&mut self, g: &Geometry<W>, h: usize, d: usize) {
         if let Some(&c) = g
             .house_cells(h)
             .iter()
@@ -124,7 +124,7 @@ impl SinglesQueue {
 
     /// Removes the queued hidden singles of digit `d` in house `h` (the digit has no place
     /// left there).
-    fn drop_hidden(&mut self, g: &Geometry, h: usize, d: usize) {
+    fn drop_hidden<const W: usize>(&mut self, g: &Geometry<W>, h: usize, d: usize) {
         let house = g.house_set(h);
         let head = self.hidden_head;
         let mut k = head;
@@ -139,7 +139,7 @@ impl SinglesQueue {
     }
 
     /// A Full House among the queued naked singles (the queue is not changed).
-    pub(crate) fn full_house(&self, g: &Geometry) -> Option<Step> {
+    pub(crate) fn full_house<const W: usize>(&self, g: &Geometry<W>) -> Option<Step> {
         for &(cell, d) in &self.naked[self.naked_head..] {
             if self.values[cell] != 0 {
                 continue;
@@ -158,7 +158,7 @@ impl SinglesQueue {
     }
 
     /// The oldest naked single still open (taken off the queue).
-    pub(crate) fn naked_single(&mut self, g: &Geometry) -> Option<Step> {
+    pub(crate) fn naked_single<const W: usize>(&mut self, g: &Geometry<W>) -> Option<Step> {
         while self.naked_head < self.naked.len() {
             let (cell, d) = self.naked[self.naked_head];
             self.naked_head += 1;
@@ -172,7 +172,7 @@ impl SinglesQueue {
     /// The oldest hidden single still open (taken off the queue). Like HoDoKu, the search
     /// stops at the first queued cell that is still empty, even if its house has since gained
     /// no second place.
-    pub(crate) fn hidden_single(&mut self, g: &Geometry) -> Option<Step> {
+    pub(crate) fn hidden_single<const W: usize>(&mut self, g: &Geometry<W>) -> Option<Step> {
         while self.hidden_head < self.hidden.len() {
             let (cell, d) = self.hidden[self.hidden_head];
             self.hidden_head += 1;
@@ -190,7 +190,13 @@ impl SinglesQueue {
         None
     }
 
-    fn single(&self, g: &Geometry, technique: Technique, cell: usize, d: usize) -> Step {
+    fn single<const W: usize>(
+        &self,
+        g: &Geometry<W>,
+        technique: Technique,
+        cell: usize,
+        d: usize,
+    ) -> Step {
         let digit = match Digit::new(d + 1) {
             Some(digit) => digit,
             None => unreachable!("digit indices are below the grid size"),

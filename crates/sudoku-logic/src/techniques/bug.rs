@@ -14,7 +14,7 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// The BUG+1 step, if the position is one.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     if (0..ctx.g.house_count()).any(|h| ctx.g.kind(h) == Kind::Other) {
         return;
     }
@@ -42,7 +42,7 @@ pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
 }
 
 /// The digit of the +1 cell that appears three times in each of its houses.
-fn extra_digit(ctx: &Ctx, cell: usize) -> Option<usize> {
+fn extra_digit<const W: usize>(ctx: &Ctx<W>, cell: usize) -> Option<usize> {
     let houses = ctx.g.houses_of(cell);
     BitIter(ctx.mask(cell)).find(|&d| {
         houses
@@ -53,7 +53,7 @@ fn extra_digit(ctx: &Ctx, cell: usize) -> Option<usize> {
 
 /// Whether every digit appears zero or two times in every house, apart from `d` in the houses
 /// of `cell`.
-fn others_are_pairs(ctx: &Ctx, cell: usize, d: usize) -> bool {
+fn others_are_pairs<const W: usize>(ctx: &Ctx<W>, cell: usize, d: usize) -> bool {
     let houses = ctx.g.houses_of(cell);
     (0..ctx.g.house_count()).all(|h| {
         (0..ctx.n()).all(|x| {

@@ -15,18 +15,18 @@ use crate::technique::Technique;
 
 /// A cluster: its two colours.
 #[derive(Debug, Clone)]
-struct Cluster {
-    colors: [CellSet; 2],
+struct Cluster<const W: usize> {
+    colors: [CellSet<W>; 2],
 }
 
-impl Cluster {
-    fn all(&self) -> CellSet {
+impl<const W: usize> Cluster<W> {
+    fn all(&self) -> CellSet<W> {
         self.colors[0].or(&self.colors[1])
     }
 }
 
 /// Every colouring step at the position.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for d in 0..ctx.n() {
         let clusters = clusters(ctx, d);
         for c in &clusters {
@@ -43,7 +43,7 @@ pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
 }
 
 /// The strong-link clusters of digit index `d` (clusters with an odd cycle are skipped).
-fn clusters(ctx: &Ctx, d: usize) -> Vec<Cluster> {
+fn clusters<const W: usize>(ctx: &Ctx<W>, d: usize) -> Vec<Cluster<W>> {
     let mut partner: Vec<(usize, usize)> = Vec::new();
     for h in 0..ctx.g.house_count() {
         let cells = ctx.cells_in(h, d);
@@ -52,7 +52,7 @@ fn clusters(ctx: &Ctx, d: usize) -> Vec<Cluster> {
             partner.push((a, b));
         }
     }
-    let mut seen = CellSet::EMPTY;
+    let mut seen = CellSet::<W>::EMPTY;
     let mut out = Vec::new();
     for &(start, _) in &partner {
         if seen.contains(start) {
@@ -66,8 +66,12 @@ fn clusters(ctx: &Ctx, d: usize) -> Vec<Cluster> {
 }
 
 /// Colours the cluster of `start` by breadth-first search over the links.
-fn colour_from(start: usize, links: &[(usize, usize)], seen: &mut CellSet) -> Option<Cluster> {
-    let mut colors = [CellSet::EMPTY, CellSet::EMPTY];
+fn colour_from<const W: usize>(
+    start: usize,
+    links: &[(usize, usize)],
+    seen: &mut CellSet<W>,
+) -> Option<Cluster<W>> {
+    let mut colors = [CellSet::<W>::EMPTY, CellSet::<W>::EMPTY];
     let mut queue = vec![(start, 0usize)];
     colors[0].insert(start);
     seen.insert(start);
@@ -96,15 +100,21 @@ fn colour_from(start: usize, links: &[(usize, usize)], seen: &mut CellSet) -> Op
 }
 
 /// Whether some cell of `a` sees some cell of `b`.
-fn sees_any(ctx: &Ctx, a: &CellSet, b: &CellSet) -> bool {
+fn sees_any<const W: usize>(ctx: &Ctx<W>, a: &CellSet<W>, b: &CellSet<W>) -> bool {
     a.iter().any(|c| ctx.g.peers(c).intersects(b))
 }
 
 /// The cells (with the digit, outside `exclude`) that see a cell of `a` and a cell of `b`.
-fn seeing_both(ctx: &Ctx, d: usize, a: &CellSet, b: &CellSet, exclude: &CellSet) -> CellSet {
-    let sees = |set: &CellSet| {
+fn seeing_both<const W: usize>(
+    ctx: &Ctx<W>,
+    d: usize,
+    a: &CellSet<W>,
+    b: &CellSet<W>,
+    exclude: &CellSet<W>,
+) -> CellSet<W> {
+    let sees = |set: &CellSet<W>| {
         set.iter()
-            .fold(CellSet::EMPTY, |acc, c| acc.or(ctx.g.peers(c)))
+            .fold(CellSet::<W>::EMPTY, |acc, c| acc.or(ctx.g.peers(c)))
     };
     sees(a)
         .and(&sees(b))
@@ -112,7 +122,12 @@ fn seeing_both(ctx: &Ctx, d: usize, a: &CellSet, b: &CellSet, exclude: &CellSet)
         .minus(exclude)
 }
 
-fn new_step(ctx: &Ctx, technique: Technique, d: usize, clusters: &[&Cluster]) -> Step {
+fn new_step<const W: usize>(
+    ctx: &Ctx<W>,
+    technique: Technique,
+    d: usize,
+    clusters: &[&Cluster<W>],
+) -> Step {
     let mut step = Step::new(technique, vec![digit(d)]);
     for c in clusters {
         for (k, role) in [Role::ColorA, Role::ColorB].into_iter().enumerate() {
@@ -124,7 +139,7 @@ fn new_step(ctx: &Ctx, technique: Technique, d: usize, clusters: &[&Cluster]) ->
     step
 }
 
-fn simple(ctx: &Ctx, d: usize, c: &Cluster, out: &mut Vec<Step>) {
+fn simple<const W: usize>(ctx: &Ctx<W>, d: usize, c: &Cluster<W>, out: &mut Vec<Step>) {
     for k in 0..2 {
         let color = &c.colors[k];
         if sees_any(ctx, color, color) {
@@ -146,7 +161,13 @@ fn simple(ctx: &Ctx, d: usize, c: &Cluster, out: &mut Vec<Step>) {
 }
 
 /// Type 2: a colour of `a` that sees both colours of `b` is false.
-fn multi2(ctx: &Ctx, d: usize, a: &Cluster, b: &Cluster, out: &mut Vec<Step>) {
+fn multi2<const W: usize>(
+    ctx: &Ctx<W>,
+    d: usize,
+    a: &Cluster<W>,
+    b: &Cluster<W>,
+    out: &mut Vec<Step>,
+) {
     for color in &a.colors {
         if sees_any(ctx, color, &b.colors[0]) && sees_any(ctx, color, &b.colors[1]) {
             let mut step = new_step(ctx, Technique::MultiColors2, d, &[a, b]);
@@ -160,7 +181,13 @@ fn multi2(ctx: &Ctx, d: usize, a: &Cluster, b: &Cluster, out: &mut Vec<Step>) {
 
 /// Type 1: when colour `i` of `a` sees colour `j` of `b`, the opposite colours cannot both be
 /// false, so cells seeing both lose the digit. All such pairs of a cluster pair make one step.
-fn multi1(ctx: &Ctx, d: usize, a: &Cluster, b: &Cluster, out: &mut Vec<Step>) {
+fn multi1<const W: usize>(
+    ctx: &Ctx<W>,
+    d: usize,
+    a: &Cluster<W>,
+    b: &Cluster<W>,
+    out: &mut Vec<Step>,
+) {
     let mut step = new_step(ctx, Technique::MultiColors1, d, &[a, b]);
     for i in 0..2 {
         for j in 0..2 {

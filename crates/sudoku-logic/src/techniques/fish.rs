@@ -16,7 +16,7 @@ use crate::technique::Technique;
 
 /// Every basic fish of sizes 2 to 4 at the position, or (`finned`) every finned and sashimi
 /// fish: the finned search is much longer and only needed when nothing easier applies.
-pub(crate) fn find(ctx: &Ctx, finned: bool, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, finned: bool, out: &mut Vec<Step>) {
     // Sizes outermost, as HoDoKu reports them; each digit's search is set up once.
     let mut searches = Vec::with_capacity(2 * ctx.n());
     for d in 0..ctx.n() {
@@ -32,8 +32,8 @@ pub(crate) fn find(ctx: &Ctx, finned: bool, out: &mut Vec<Step>) {
 }
 
 /// The fish search for one digit and one orientation.
-struct Search<'c, 'a> {
-    ctx: &'c Ctx<'a>,
+struct Search<'c, 'a, const W: usize> {
+    ctx: &'c Ctx<'a, W>,
     d: usize,
     /// House positions of the base lines, by index within their kind.
     bases: Vec<usize>,
@@ -48,8 +48,14 @@ struct Search<'c, 'a> {
     finned: bool,
 }
 
-impl<'c, 'a> Search<'c, 'a> {
-    fn new(ctx: &'c Ctx<'a>, d: usize, base: Kind, cover: Kind, finned: bool) -> Search<'c, 'a> {
+impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
+    fn new(
+        ctx: &'c Ctx<'a, W>,
+        d: usize,
+        base: Kind,
+        cover: Kind,
+        finned: bool,
+    ) -> Search<'c, 'a, W> {
         let bases: Vec<usize> = ctx.g.lines(base).collect();
         let covers: Vec<usize> = ctx.g.lines(cover).collect();
         let masks = bases
@@ -244,16 +250,17 @@ impl<'c, 'a> Search<'c, 'a> {
         let ctx = self.ctx;
         let d = self.d;
         let k = chosen.len();
-        let mut fins = CellSet::EMPTY;
-        let mut base_cells = CellSet::EMPTY;
+        let mut fins = CellSet::<W>::EMPTY;
+        let mut base_cells = CellSet::<W>::EMPTY;
         for &i in chosen {
             base_cells = base_cells.or(ctx.g.house_set(self.bases[i]));
             for p in BitIter(self.masks[i] & !cover) {
                 fins.insert(self.cell(i, p));
             }
         }
-        let cover_cells =
-            BitIter(cover).fold(CellSet::EMPTY, |s, p| s.or(ctx.g.house_set(self.covers[p])));
+        let cover_cells = BitIter(cover).fold(CellSet::<W>::EMPTY, |s, p| {
+            s.or(ctx.g.house_set(self.covers[p]))
+        });
         let mut targets = cover_cells.minus(&base_cells).and(&ctx.digit_cells[d]);
         if !fins.is_empty() {
             targets = targets.and(&ctx.g.common_peers(fins.iter()));

@@ -12,7 +12,7 @@ use crate::technique::Technique;
 
 /// Every locked candidate at the position: boxes first (pointing), then rows and columns
 /// (claiming), digits in order, as HoDoKu searches them.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let mut partners = Vec::new();
     for a in ctx.g.blocks_first() {
         partners.clear();
@@ -35,7 +35,14 @@ pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
 }
 
 /// The step of digit index `d` in house `a`, all of whose candidates (`cells`) lie in `b`.
-fn locked(ctx: &Ctx, a: usize, b: usize, d: usize, cells: &CellSet, out: &mut Vec<Step>) {
+fn locked<const W: usize>(
+    ctx: &Ctx<W>,
+    a: usize,
+    b: usize,
+    d: usize,
+    cells: &CellSet<W>,
+    out: &mut Vec<Step>,
+) {
     let technique = match ctx.g.kind(a) {
         Kind::Row | Kind::Col => Technique::LockedCandidatesClaiming,
         Kind::Block | Kind::Other => Technique::LockedCandidatesPointing,

@@ -112,7 +112,7 @@ impl Family {
     }
 
     /// Every step of the family at the position.
-    pub(crate) fn find(self, ctx: &Ctx, out: &mut Vec<Step>) {
+    pub(crate) fn find<const W: usize>(self, ctx: &Ctx<W>, out: &mut Vec<Step>) {
         match self {
             Family::Singles => singles::find(ctx, out),
             Family::Intersections => intersections::find(ctx, out),
@@ -132,18 +132,22 @@ impl Family {
 }
 
 /// What a finder reads: the geometry, the position, the options, and the cells of each digit.
-pub(crate) struct Ctx<'a> {
-    pub(crate) g: &'a Geometry,
+///
+/// `W` is the width in words of its cell sets. Every finder is generic over it, so each is
+/// compiled once per width [`crate::Logic`] uses and a 9x9 search never touches the words a
+/// 35x35 grid would need.
+pub(crate) struct Ctx<'a, const W: usize> {
+    pub(crate) g: &'a Geometry<W>,
     pub(crate) pos: &'a Candidates,
     pub(crate) opts: &'a Options,
     /// `digit_cells[d]`: the cells with digit index `d` (digit `d + 1`) as a candidate.
-    pub(crate) digit_cells: Vec<CellSet>,
+    pub(crate) digit_cells: Vec<CellSet<W>>,
     /// The cells still empty.
-    pub(crate) empty: CellSet,
+    pub(crate) empty: CellSet<W>,
 }
 
-impl<'a> Ctx<'a> {
-    pub(crate) fn new(g: &'a Geometry, pos: &'a Candidates, opts: &'a Options) -> Ctx<'a> {
+impl<'a, const W: usize> Ctx<'a, W> {
+    pub(crate) fn new(g: &'a Geometry<W>, pos: &'a Candidates, opts: &'a Options) -> Ctx<'a, W> {
         let n = g.size();
         let digit_cells = pos.digit_cells();
         let empty = (0..n * n).filter(|&i| pos.values()[i] == 0).collect();
@@ -172,7 +176,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The cells of house `h` with digit index `d` as a candidate.
-    pub(crate) fn cells_in(&self, h: usize, d: usize) -> CellSet {
+    pub(crate) fn cells_in(&self, h: usize, d: usize) -> CellSet<W> {
         self.digit_cells[d].and(self.g.house_set(h))
     }
 
@@ -213,7 +217,12 @@ pub(crate) fn digits(mask: u64) -> Vec<Digit> {
 
 /// Adds eliminations of digit index `d` from every cell of `cells` and reports whether any
 /// were added.
-pub(crate) fn eliminate_all(ctx: &Ctx, step: &mut Step, cells: &CellSet, d: usize) -> bool {
+pub(crate) fn eliminate_all<const W: usize>(
+    ctx: &Ctx<W>,
+    step: &mut Step,
+    cells: &CellSet<W>,
+    d: usize,
+) -> bool {
     let mut any = false;
     for c in cells.and(&ctx.digit_cells[d]).iter() {
         step.eliminate(ctx.cand(c, d));
@@ -223,7 +232,13 @@ pub(crate) fn eliminate_all(ctx: &Ctx, step: &mut Step, cells: &CellSet, d: usiz
 }
 
 /// Highlights every candidate of digit index `d` in `cells` with `role`.
-pub(crate) fn mark_all(ctx: &Ctx, step: &mut Step, cells: &CellSet, d: usize, role: Role) {
+pub(crate) fn mark_all<const W: usize>(
+    ctx: &Ctx<W>,
+    step: &mut Step,
+    cells: &CellSet<W>,
+    d: usize,
+    role: Role,
+) {
     for c in cells.and(&ctx.digit_cells[d]).iter() {
         step.add_candidate(ctx.cand(c, d), role);
     }

@@ -12,9 +12,9 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every remote pair at the position.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let bivalue = ctx.bivalue_cells();
-    let mut done = CellSet::EMPTY;
+    let mut done = CellSet::<W>::EMPTY;
     for &start in &bivalue {
         if done.contains(start) {
             continue;
@@ -31,7 +31,7 @@ pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
 }
 
 /// The cells with mask `m` reachable from `start` through cells with mask `m`.
-fn component(ctx: &Ctx, bivalue: &[usize], start: usize, m: u64) -> Vec<usize> {
+fn component<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], start: usize, m: u64) -> Vec<usize> {
     let mut group = vec![start];
     let mut k = 0;
     while k < group.len() {
@@ -47,7 +47,7 @@ fn component(ctx: &Ctx, bivalue: &[usize], start: usize, m: u64) -> Vec<usize> {
 }
 
 /// Links on a shortest path between every two cells of the group, by position in `group`.
-fn distances(ctx: &Ctx, group: &[usize]) -> Vec<Vec<usize>> {
+fn distances<const W: usize>(ctx: &Ctx<W>, group: &[usize]) -> Vec<Vec<usize>> {
     let n = group.len();
     let mut dist = vec![vec![usize::MAX; n]; n];
     for (s, row) in dist.iter_mut().enumerate() {
@@ -68,9 +68,9 @@ fn distances(ctx: &Ctx, group: &[usize]) -> Vec<Vec<usize>> {
     dist
 }
 
-fn report(ctx: &Ctx, group: &[usize], m: u64, out: &mut Vec<Step>) {
+fn report<const W: usize>(ctx: &Ctx<W>, group: &[usize], m: u64, out: &mut Vec<Step>) {
     let dist = distances(ctx, group);
-    let cells = CellSet::from_indices(group.iter().copied());
+    let cells = CellSet::<W>::from_indices(group.iter().copied());
     let mut step = Step::new(Technique::RemotePair, digits(m));
     for (i, &a) in group.iter().enumerate() {
         step.add_cell(ctx.cell(a), Role::Pattern);
@@ -90,7 +90,13 @@ fn report(ctx: &Ctx, group: &[usize], m: u64, out: &mut Vec<Step>) {
 }
 
 /// Colours the chain's candidates by parity from its first cell.
-fn colour(ctx: &Ctx, step: &mut Step, group: &[usize], dist: &[Vec<usize>], m: u64) {
+fn colour<const W: usize>(
+    ctx: &Ctx<W>,
+    step: &mut Step,
+    group: &[usize],
+    dist: &[Vec<usize>],
+    m: u64,
+) {
     let a = m.trailing_zeros() as usize;
     for (j, &c) in group.iter().enumerate() {
         let role = if dist[0][j] % 2 == 0 {

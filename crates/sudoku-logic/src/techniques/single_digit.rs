@@ -26,7 +26,7 @@ struct Link {
 }
 
 /// Every single-digit pattern at the position.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for d in 0..ctx.n() {
         let links = strong_links(ctx, d);
         for (i, a) in links.iter().enumerate() {
@@ -38,7 +38,7 @@ pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
     }
 }
 
-fn strong_links(ctx: &Ctx, d: usize) -> Vec<Link> {
+fn strong_links<const W: usize>(ctx: &Ctx<W>, d: usize) -> Vec<Link> {
     (0..ctx.g.house_count())
         .filter_map(|h| {
             let cells = ctx.cells_in(h, d);
@@ -55,7 +55,7 @@ fn strong_links(ctx: &Ctx, d: usize) -> Vec<Link> {
 }
 
 /// Both ways of joining two links by their ends.
-fn two_links(ctx: &Ctx, d: usize, a: &Link, b: &Link, out: &mut Vec<Step>) {
+fn two_links<const W: usize>(ctx: &Ctx<W>, d: usize, a: &Link, b: &Link, out: &mut Vec<Step>) {
     let cells = [a.ends[0], a.ends[1], b.ends[0], b.ends[1]];
     if (0..4).any(|i| (i + 1..4).any(|j| cells[i] == cells[j])) {
         return;
@@ -74,7 +74,7 @@ fn two_links(ctx: &Ctx, d: usize, a: &Link, b: &Link, out: &mut Vec<Step>) {
                 .g
                 .common_peers([y1, y2])
                 .and(&ctx.digit_cells[d])
-                .minus(&CellSet::from_indices(cells));
+                .minus(&CellSet::<W>::from_indices(cells));
             if targets.is_empty() {
                 continue;
             }
@@ -97,7 +97,12 @@ fn two_links(ctx: &Ctx, d: usize, a: &Link, b: &Link, out: &mut Vec<Step>) {
 
 /// The name of two strong links `y1-x1` (house `ha`) and `x2-y2` (house `hb`) joined at
 /// `x1`, `x2`; `None` when they form an X-Wing instead.
-fn classify(ctx: &Ctx, ha: usize, hb: usize, [x1, y1, x2, y2]: [usize; 4]) -> Option<Technique> {
+fn classify<const W: usize>(
+    ctx: &Ctx<W>,
+    ha: usize,
+    hb: usize,
+    [x1, y1, x2, y2]: [usize; 4],
+) -> Option<Technique> {
     let g = ctx.g;
     let (ka, kb) = (g.kind(ha), g.kind(hb));
     let lines = |k: Kind| matches!(k, Kind::Row | Kind::Col);
@@ -122,7 +127,7 @@ fn classify(ctx: &Ctx, ha: usize, hb: usize, [x1, y1, x2, y2]: [usize; 4]) -> Op
     Some(Technique::TurbotFish)
 }
 
-fn empty_rectangles(ctx: &Ctx, d: usize, links: &[Link], out: &mut Vec<Step>) {
+fn empty_rectangles<const W: usize>(ctx: &Ctx<W>, d: usize, links: &[Link], out: &mut Vec<Step>) {
     let min = if ctx.opts.empty_rectangle_two_candidates {
         2
     } else {
@@ -157,15 +162,15 @@ fn empty_rectangles(ctx: &Ctx, d: usize, links: &[Link], out: &mut Vec<Step>) {
 }
 
 /// An empty rectangle: box `b`, whose candidates lie on row `r` and column `c`.
-struct Er {
+struct Er<const W: usize> {
     b: usize,
     r: usize,
     c: usize,
-    cells: CellSet,
+    cells: CellSet<W>,
 }
 
-impl Er {
-    fn with_link(&self, ctx: &Ctx, d: usize, link: &Link, out: &mut Vec<Step>) {
+impl<const W: usize> Er<W> {
+    fn with_link(&self, ctx: &Ctx<W>, d: usize, link: &Link, out: &mut Vec<Step>) {
         let g = ctx.g;
         let kind = g.kind(link.house);
         let (line, cross) = match kind {

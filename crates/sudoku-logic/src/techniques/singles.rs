@@ -6,13 +6,13 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every single at the position.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     full_houses(ctx, out);
     naked_singles(ctx, out);
     hidden_singles(ctx, out);
 }
 
-fn full_houses(ctx: &Ctx, out: &mut Vec<Step>) {
+fn full_houses<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for h in 0..ctx.g.house_count() {
         let empty = ctx.g.house_set(h).and(&ctx.empty);
         if empty.len() != 1 {
@@ -35,7 +35,7 @@ fn full_houses(ctx: &Ctx, out: &mut Vec<Step>) {
     }
 }
 
-fn naked_singles(ctx: &Ctx, out: &mut Vec<Step>) {
+fn naked_singles<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for cell in ctx.empty.iter() {
         let mask = ctx.mask(cell);
         if mask.count_ones() != 1 {
@@ -48,7 +48,7 @@ fn naked_singles(ctx: &Ctx, out: &mut Vec<Step>) {
     }
 }
 
-fn hidden_singles(ctx: &Ctx, out: &mut Vec<Step>) {
+fn hidden_singles<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for h in 0..ctx.g.house_count() {
         for d in 0..ctx.n() {
             let cells = ctx.cells_in(h, d);

@@ -14,7 +14,7 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every naked and hidden subset of size `k` (2 to 4) at the position.
-pub(crate) fn find(ctx: &Ctx, k: usize, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) {
     for h in ctx.g.blocks_first() {
         naked(ctx, h, k, out);
     }
@@ -26,7 +26,7 @@ pub(crate) fn find(ctx: &Ctx, k: usize, out: &mut Vec<Step>) {
 /// The most cells a house has (and digits a grid has): lists of a house live on the stack.
 const MAX_HOUSE: usize = sudoku_core::MAX_SIZE;
 
-fn naked(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
+fn naked<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) {
     let (mut cells, mut masks, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
     for &c in ctx.g.house_cells(h) {
         let m = ctx.mask(c);
@@ -47,8 +47,14 @@ fn naked(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
     });
 }
 
-fn out_naked(ctx: &Ctx, h: usize, chosen: &[usize], union: u64, out: &mut Vec<Step>) {
-    let set = CellSet::from_indices(chosen.iter().copied());
+fn out_naked<const W: usize>(
+    ctx: &Ctx<W>,
+    h: usize,
+    chosen: &[usize],
+    union: u64,
+    out: &mut Vec<Step>,
+) {
+    let set = CellSet::<W>::from_indices(chosen.iter().copied());
     let houses = ctx.g.common_houses(&set);
     let clears = |x: usize| {
         let others = ctx.g.house_set(x).minus(&set);
@@ -90,7 +96,7 @@ fn out_naked(ctx: &Ctx, h: usize, chosen: &[usize], union: u64, out: &mut Vec<St
 /// Hidden subsets of size `k` in house `h`. Each digit's places in the house are a word of
 /// bits (bit `i`: the house's `i`-th cell), so a combination of digits costs an OR and a
 /// popcount; the cells are turned into a set only for a hit.
-fn hidden(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
+fn hidden<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) {
     let house = ctx.g.house_cells(h);
     // Each digit's places in the house, gathered in one pass over its cells.
     let (mut at, mut placed) = ([0u64; MAX_HOUSE], 0u64);
@@ -117,14 +123,20 @@ fn hidden(ctx: &Ctx, h: usize, k: usize, out: &mut Vec<Step>) {
             for (slot, &j) in digits.iter_mut().zip(chosen) {
                 *slot = free[j];
             }
-            let cells = CellSet::from_indices(super::BitIter(union).map(|i| house[i]));
+            let cells = CellSet::<W>::from_indices(super::BitIter(union).map(|i| house[i]));
             out_hidden(ctx, h, &digits[..k], &cells, out);
         }
         true
     });
 }
 
-fn out_hidden(ctx: &Ctx, h: usize, chosen: &[usize], cells: &CellSet, out: &mut Vec<Step>) {
+fn out_hidden<const W: usize>(
+    ctx: &Ctx<W>,
+    h: usize,
+    chosen: &[usize],
+    cells: &CellSet<W>,
+    out: &mut Vec<Step>,
+) {
     let technique = match chosen.len() {
         2 => Technique::HiddenPair,
         3 => Technique::HiddenTriple,

@@ -16,7 +16,7 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every uniqueness step at the position.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for &corners in ctx.g.rectangles() {
         if corners.iter().all(|&c| ctx.empty.contains(c)) {
             // The corners' bivalue masks, on the stack: this runs for every rectangle.
@@ -45,7 +45,7 @@ pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
 /// deadly pattern with the remaining corners. Type 1: three solved corners, so the fourth
 /// cannot take the digit that completes the pattern. Type 2: one solved side `a`, `b`; the
 /// other side's cells hold `b`+`c` and `a`+`c`, so one of them is `c`.
-fn avoidable(ctx: &Ctx, corners: [usize; 4], out: &mut Vec<Step>) {
+fn avoidable<const W: usize>(ctx: &Ctx<W>, corners: [usize; 4], out: &mut Vec<Step>) {
     let values = ctx.pos.values();
     let solved = corners.iter().filter(|&&c| values[c] != 0).count();
     if !(2..=3).contains(&solved) {
@@ -82,7 +82,12 @@ fn avoidable(ctx: &Ctx, corners: [usize; 4], out: &mut Vec<Step>) {
 }
 
 /// Type 2 with corners `p`, `q` (a side) solved.
-fn avoidable2(ctx: &Ctx, corners: [usize; 4], [p, q]: [usize; 2], out: &mut Vec<Step>) {
+fn avoidable2<const W: usize>(
+    ctx: &Ctx<W>,
+    corners: [usize; 4],
+    [p, q]: [usize; 2],
+    out: &mut Vec<Step>,
+) {
     let values = ctx.pos.values();
     let (a, b) = (values[corners[p]] as usize, values[corners[q]] as usize);
     if a == 0 || b == 0 || a == b {
@@ -101,7 +106,7 @@ fn avoidable2(ctx: &Ctx, corners: [usize; 4], [p, q]: [usize; 2], out: &mut Vec<
         .g
         .common_peers([cp, cq])
         .and(&ctx.digit_cells[z])
-        .minus(&CellSet::from_indices(corners));
+        .minus(&CellSet::<W>::from_indices(corners));
     let mut step = ar_step(ctx, Technique::AvoidableRectangle2, corners, a, b);
     for c in [cp, cq] {
         step.add_candidate(ctx.cand(c, z), Role::Fin);
@@ -112,7 +117,13 @@ fn avoidable2(ctx: &Ctx, corners: [usize; 4], [p, q]: [usize; 2], out: &mut Vec<
     push_unique(out, step);
 }
 
-fn ar_step(ctx: &Ctx, technique: Technique, corners: [usize; 4], a: usize, b: usize) -> Step {
+fn ar_step<const W: usize>(
+    ctx: &Ctx<W>,
+    technique: Technique,
+    corners: [usize; 4],
+    a: usize,
+    b: usize,
+) -> Step {
     let mut step = Step::new(technique, digits((1 << (a - 1)) | (1 << (b - 1))));
     for c in corners {
         step.add_cell(ctx.cell(c), Role::Pattern);
@@ -121,16 +132,16 @@ fn ar_step(ctx: &Ctx, technique: Technique, corners: [usize; 4], a: usize, b: us
 }
 
 /// A rectangle with its pair `m` (a mask of two digits) and its corners with extra digits.
-struct Rect<'c, 'a> {
-    ctx: &'c Ctx<'a>,
+struct Rect<'c, 'a, const W: usize> {
+    ctx: &'c Ctx<'a, W>,
     corners: [usize; 4],
     m: u64,
     /// Corners with candidates besides `a` and `b`.
     extra: Vec<usize>,
 }
 
-impl<'c, 'a> Rect<'c, 'a> {
-    fn new(ctx: &'c Ctx<'a>, corners: [usize; 4], m: u64) -> Option<Rect<'c, 'a>> {
+impl<'c, 'a, const W: usize> Rect<'c, 'a, W> {
+    fn new(ctx: &'c Ctx<'a, W>, corners: [usize; 4], m: u64) -> Option<Rect<'c, 'a, W>> {
         let mut extra = Vec::new();
         for &c in &corners {
             let mask = ctx.mask(c);
@@ -152,8 +163,8 @@ impl<'c, 'a> Rect<'c, 'a> {
         })
     }
 
-    fn set(&self) -> CellSet {
-        CellSet::from_indices(self.corners)
+    fn set(&self) -> CellSet<W> {
+        CellSet::<W>::from_indices(self.corners)
     }
 
     fn find(&self, out: &mut Vec<Step>) {
@@ -243,7 +254,7 @@ impl<'c, 'a> Rect<'c, 'a> {
     fn shared_houses(&self) -> Vec<usize> {
         self.ctx
             .g
-            .common_houses(&CellSet::from_indices(self.extra.iter().copied()))
+            .common_houses(&CellSet::<W>::from_indices(self.extra.iter().copied()))
     }
 
     /// The extra corners act as one cell holding their extra digits; with `k` more cells of a
@@ -284,7 +295,7 @@ impl<'c, 'a> Rect<'c, 'a> {
 
     fn type3_step(&self, h: usize, chosen: &[usize], union: u64, out: &mut Vec<Step>) {
         let ctx = self.ctx;
-        let chosen_set = CellSet::from_indices(chosen.iter().copied());
+        let chosen_set = CellSet::<W>::from_indices(chosen.iter().copied());
         let keep = chosen_set.or(&self.set());
         let mut step = self.step(Technique::UniquenessTest3);
         for &c in chosen {
@@ -308,7 +319,7 @@ impl<'c, 'a> Rect<'c, 'a> {
     /// digit of the pair leaves both.
     fn type4(&self, out: &mut Vec<Step>) {
         let ctx = self.ctx;
-        let pair = CellSet::from_indices(self.extra.iter().copied());
+        let pair = CellSet::<W>::from_indices(self.extra.iter().copied());
         for h in self.shared_houses() {
             for x in BitIter(self.m) {
                 if ctx.cells_in(h, x) != pair {
@@ -373,7 +384,7 @@ impl<'c, 'a> Rect<'c, 'a> {
                 let y = (self.m & !(1 << x)).trailing_zeros() as usize;
                 let row = ctx.cells_in(ctx.g.row_of(d), x);
                 let col = ctx.cells_in(ctx.g.col_of(d), x);
-                let linked = |line: &CellSet| !line.is_empty() && line.is_subset(&set);
+                let linked = |line: &CellSet<W>| !line.is_empty() && line.is_subset(&set);
                 if !linked(&row) || !linked(&col) || !ctx.has(d, y) {
                     continue;
                 }

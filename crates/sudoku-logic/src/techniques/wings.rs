@@ -12,14 +12,14 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every wing at the position.
-pub(crate) fn find(ctx: &Ctx, out: &mut Vec<Step>) {
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let bivalue = ctx.bivalue_cells();
     xy_wings(ctx, &bivalue, out);
     xyz_wings(ctx, &bivalue, out);
     w_wings(ctx, &bivalue, out);
 }
 
-fn xy_wings(ctx: &Ctx, bivalue: &[usize], out: &mut Vec<Step>) {
+fn xy_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>) {
     for &pivot in bivalue {
         let pm = ctx.mask(pivot);
         let pincers: Vec<usize> = bivalue
@@ -46,7 +46,7 @@ fn xy_wings(ctx: &Ctx, bivalue: &[usize], out: &mut Vec<Step>) {
     }
 }
 
-fn xyz_wings(ctx: &Ctx, bivalue: &[usize], out: &mut Vec<Step>) {
+fn xyz_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>) {
     for pivot in ctx.empty.iter() {
         let pm = ctx.mask(pivot);
         if pm.count_ones() != 3 {
@@ -85,9 +85,9 @@ struct Wing {
 }
 
 impl Wing {
-    fn report(&self, ctx: &Ctx, seeing: CellSet, out: &mut Vec<Step>) {
+    fn report<const W: usize>(&self, ctx: &Ctx<W>, seeing: CellSet<W>, out: &mut Vec<Step>) {
         let z = self.z.trailing_zeros() as usize;
-        let cells = CellSet::from_indices([self.pivot, self.pincers[0], self.pincers[1]]);
+        let cells = CellSet::<W>::from_indices([self.pivot, self.pincers[0], self.pincers[1]]);
         let targets = seeing.and(&ctx.digit_cells[z]).minus(&cells);
         if targets.is_empty() {
             return;
@@ -110,7 +110,7 @@ impl Wing {
     }
 }
 
-fn w_wings(ctx: &Ctx, bivalue: &[usize], out: &mut Vec<Step>) {
+fn w_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>) {
     for (i, &c1) in bivalue.iter().enumerate() {
         for &c2 in &bivalue[i + 1..] {
             let m = ctx.mask(c1);
@@ -126,12 +126,18 @@ fn w_wings(ctx: &Ctx, bivalue: &[usize], out: &mut Vec<Step>) {
 }
 
 /// W-Wings on cells `c` (both `xy`) through a strong link on `x`, eliminating `y`.
-fn w_wing_links(ctx: &Ctx, c: [usize; 2], x: usize, y: usize, out: &mut Vec<Step>) {
+fn w_wing_links<const W: usize>(
+    ctx: &Ctx<W>,
+    c: [usize; 2],
+    x: usize,
+    y: usize,
+    out: &mut Vec<Step>,
+) {
     let targets = ctx
         .g
         .common_peers(c)
         .and(&ctx.digit_cells[y])
-        .minus(&CellSet::from_indices(c));
+        .minus(&CellSet::<W>::from_indices(c));
     if targets.is_empty() {
         return;
     }
