@@ -235,28 +235,22 @@ impl SinglesCheck {
                 count += 1;
             }
         }
-        let mut changed = false;
+        let (places, mut changed) = (&places[..count], false);
         for k in 2..=3 {
-            for_each_narrow_combination(
-                &places[..count],
-                k,
-                0,
-                at_most(k),
-                &mut |chosen, cells| {
-                    if cells.count_ones() as usize != k {
-                        return true;
+            for_each_narrow_combination(places, k, 0, at_most(k), &mut |chosen, cells| {
+                if cells.count_ones() as usize != k {
+                    return true;
+                }
+                let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]);
+                for (i, &c) in house.iter().enumerate() {
+                    let c = c as usize;
+                    if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
+                        self.masks[c] &= keep;
+                        changed = true;
                     }
-                    let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]);
-                    for (i, &c) in house.iter().enumerate() {
-                        let c = c as usize;
-                        if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
-                            self.masks[c] &= keep;
-                            changed = true;
-                        }
-                    }
-                    true
-                },
-            );
+                }
+                true
+            });
         }
         changed
     }
