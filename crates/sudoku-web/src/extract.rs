@@ -1,9 +1,11 @@
 //! [`Body`]: a JSON body extractor whose every rejection is an [`ApiError`] — axum's own `Json`
-//! answers in plain text and cannot name the field at fault.
+//! answers in plain text and cannot name the field at fault. [`Id`]: the same for the id in a
+//! path (`/api/games/{id}`).
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -31,6 +33,27 @@ where
             }
         })?;
         parse(&bytes).map(Body)
+    }
+}
+
+/// The `{id}` of a game or drill path. axum's `Path<String>` rejects an id that does not
+/// decode to UTF-8 (`/api/games/%FF`) with a plain-text 400; no game or question has such an
+/// id, so it is 404 `not_found` with the JSON body, exactly like any other unknown id.
+#[derive(Debug, Clone)]
+pub struct Id(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Id {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Id, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(Id(id)),
+            Err(e) => Err(ApiError::not_found(format!(
+                "no such id in {}: {}",
+                parts.uri.path(),
+                e.body_text()
+            ))),
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The handlers of the JSON API (`API.md`), one function per endpoint.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
@@ -14,7 +14,7 @@ use sudoku_logic::{Lang, Logic, Stage};
 
 use crate::db::{self, Meta};
 use crate::error::ApiError;
-use crate::extract::Body;
+use crate::extract::{Body, Id};
 use crate::puzzles::{self, SIZES, SYMMETRIES, Spec};
 use crate::session::Session;
 use crate::state::AppState;
@@ -243,7 +243,7 @@ async fn show(state: &AppState, session: Session, id: String) -> Answer {
 pub async fn get_game(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Answer {
     show(&state, session, id).await
 }
@@ -314,7 +314,7 @@ impl MoveBody {
 pub async fn play(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
-    Path(id): Path<String>,
+    Id(id): Id,
     Body(body): Body<MoveBody>,
 ) -> Answer {
     let mv = body.into_move()?;
@@ -331,7 +331,7 @@ macro_rules! simple_action {
         pub async fn $name(
             State(state): State<AppState>,
             Extension(session): Extension<Session>,
-            Path(id): Path<String>,
+            Id(id): Id,
         ) -> Answer {
             let action = json!({ "kind": $action }).to_string();
             act(&state, session, id, action, |$g: &mut Game, $now: u64| $body).await
@@ -392,7 +392,7 @@ fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
 pub async fn hint(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
-    Path(id): Path<String>,
+    Id(id): Id,
     Body(body): Body<HintBody>,
 ) -> Answer {
     let number = body.stage.unwrap_or(1);
@@ -416,7 +416,7 @@ pub async fn hint(
 pub async fn check(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Answer {
     let (_, game) = state
         .db(move |conn| db::load_game(conn, &session.0, &id))
@@ -473,7 +473,7 @@ pub struct AnswerBody {
 pub async fn drill_answer(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
-    Path(id): Path<String>,
+    Id(id): Id,
     Body(body): Body<AnswerBody>,
 ) -> Answer {
     if !(1..=9).contains(&body.digit) {

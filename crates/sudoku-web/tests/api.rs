@@ -722,7 +722,23 @@ async fn no_input_makes_the_server_fall_over() {
             status.is_client_error(),
             "{path} {body:?}: {status} {answer}"
         );
+        if path.starts_with("/api/") {
+            assert!(
+                answer["error"]["code"].is_string(),
+                "{path} {body:?}: {status} answers with the JSON error body, not {answer}"
+            );
+        }
     }
+    // An id that is not UTF-8 names no game: 404 like any unknown id, in JSON.
+    assert_error(&player.get("/api/games/%FF").await, 404, "not_found", None);
+    assert_error(
+        &player
+            .post("/api/drill/%C0/answer", json!({ "digit": 1 }))
+            .await,
+        404,
+        "not_found",
+        None,
+    );
     for method in [Method::PUT, Method::DELETE, Method::PATCH] {
         let answer = player
             .raw(method, &format!("/api/games/{id}"), vec![])
