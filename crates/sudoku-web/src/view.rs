@@ -86,6 +86,14 @@ impl GameView {
 
 /// The Hint object of `API.md`: the hint with its text, the step cut down to the stage.
 pub fn hint_view(hint: &Hint, lang: Lang) -> Value {
+    let mut view = hint_fields(hint, lang);
+    // Both languages, so that the page can switch an open hint without asking again (each
+    // request counts as a hint in the game's statistics).
+    view["texts"] = json!({ "en": hint.text(Lang::En), "zh": hint.text(Lang::Zh) });
+    view
+}
+
+fn hint_fields(hint: &Hint, lang: Lang) -> Value {
     let text = hint.text(lang);
     match hint {
         Hint::Step { step, stage } => {

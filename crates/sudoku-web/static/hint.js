@@ -2,7 +2,7 @@
 // pattern), 3 shows the whole step with every role in its colour; then "Apply this step".
 // An answer of kind "mistakes" points at the wrong entries instead.
 
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { cellIndex, parseHighlights } from './board.js';
 
 const ROLE_ORDER = [
@@ -96,7 +96,8 @@ export class HintPanel {
       stageEl.textContent = '';
       dots.hidden = true;
     }
-    this.$('#hint-text').textContent = data.text || '';
+    // The text in the page's language now: a hint stays open across a language switch.
+    this.$('#hint-text').textContent = (data.texts && data.texts[getLang()]) || data.text || '';
 
     // legend: the roles this stage draws
     const legend = this.$('#hint-legend');

@@ -243,6 +243,14 @@ async fn hints_in_three_stages_then_applied() {
         )
         .await;
     assert!(zh["text"].as_str().is_some_and(|t| !t.is_ascii()), "{zh}");
+    // Both languages ride along, the asked one equal to `text`.
+    assert_eq!(zh["texts"]["zh"], zh["text"], "{zh}");
+    assert!(
+        zh["texts"]["en"]
+            .as_str()
+            .is_some_and(|t| t.is_ascii() && t.len() > 5),
+        "{zh}"
+    );
 
     let (status, g) = player.play(&id, json!({ "kind": "apply_hint" })).await;
     assert_eq!(status, StatusCode::OK, "{g}");

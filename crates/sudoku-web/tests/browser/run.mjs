@@ -405,10 +405,14 @@ try {
   const zhHint = await page.textContent('#hint-text');
   check(/[\u4e00-\u9fff]/.test(zhHint), `the hint text comes in Chinese: "${zhHint}"`);
   await shot('zh-CN');
-  await page.click('#hint-close');
   await page.click('#btn-lang');
   await page.waitForFunction(() => document.documentElement.lang === 'en');
   check((await page.textContent('#btn-new')).includes('New game'), 'and back to English');
+  const enHint = await page.textContent('#hint-text');
+  check(enHint !== zhHint && !/[\u4e00-\u9fff]/.test(enHint) && /[a-z]{3}/.test(enHint),
+    `the open hint switches with the page, without asking again: "${enHint}"`);
+  check((await page.getAttribute('#hint-panel', 'data-stage')) === '2', 'and stays at its stage');
+  await page.click('#hint-close');
 
   await page.click('#btn-theme');
   check((await page.getAttribute('html', 'data-theme')) === 'dark', 'the theme toggle switches to dark');
