@@ -332,6 +332,41 @@
 //! times the guesses of the first solution (205 against 51), and the ideas above that
 //! shrink the tree cost more per node than they save.
 //!
+//! Fifth round (count to two on 1106, nothing kept; time new/old from the same interleaved
+//! harness, guesses exact):
+//!
+//! Where the time goes, by function (`perf record -e cpu-clock`, the five parts kept out of
+//! line for the measurement): band updates 51%, the sweep compare 22%, naked singles 9.5%,
+//! the guess choice 8.6%, the column rule 8%. Of the 411 propagations per puzzle, the 206
+//! that reach a fixed point take 7.3 band updates each and the 205 that end in a
+//! contradiction 19.6 (13.5 of them before the first naked-singles pass): refuting the
+//! wrong branches is three quarters of the updates, a long cascade of placements each time,
+//! not a contradiction that sits unnoticed. Checking every sweep for an empty cell would cut
+//! the 19.6 to 18.3, and also for a digit with no room in a column to 16.9: not enough to
+//! pay for the checks.
+//!
+//! Tried and dropped:
+//! * more inference at the fixed point, counted with a slow reference version (guesses to
+//!   count two on 1106, 205.4 without): triads in minirows, only three digits reach it
+//!   198.1, three digits certain in it 197.2, both 193.5, and in minicolumns too 183.7;
+//!   naked pairs 173.7, hidden pairs 168.6, both 162.3, pairs and triads 162.1. A node costs
+//!   about 0.55 µs (1,600 cycles); to pay, a rule that saves a fifth of the nodes must cost
+//!   under about 100 cycles per fixed point, and a scan of 27 houses for pairs cannot;
+//! * branching on a digit's band configuration (the rows' permutation, tdoku's branching)
+//!   when it has two left: always, by several scores of the two branches, 246-450 guesses
+//!   to count two; only where no cell is bivalue, 203-217, but 93-104 to the first solution
+//!   against 51.4. Without tdoku's triad propagation it does not pay;
+//! * the band update taking the pointing and the placements from the word before the
+//!   permutation filter (a shorter chain of lookups; the word is updated again when the filter
+//!   removed something): 0.80-0.84, the filter removes something too often;
+//! * skipping an update whose minirows, columns and single rows are those of the word as
+//!   last stable (a no-op, 38% of the updates): 0.79-0.87, the branch costs more;
+//! * the dirty mask kept by the updates below the root (the root keeps the compare, so that
+//!   the easy sets lose nothing): 0.84-0.86 on the hard sets;
+//! * the search compiled twice, with POPCNT and BMI1/2 chosen at run time
+//!   (`is_x86_feature_detected!`): 0.95, and 0.94-0.97 on the portable path from the
+//!   restructuring alone.
+//!
 //! # Portable code, little SIMD
 //!
 //! The state is scalar 32-bit words and the hot loop is table lookups and ANDs. Building
