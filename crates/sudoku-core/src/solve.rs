@@ -254,6 +254,46 @@ impl DlxSolver {
         Ok(self.stats.solutions)
     }
 
+    /// Whether the puzzle has a solution in which `cell` (row-major index) does not hold
+    /// `digit`: the digger's uniqueness test, as [`crate::fast::FastSolver::has_solution_without`]
+    /// is on 9x9. A puzzle dug from a unique one with solution `s` stays unique exactly when
+    /// no solution puts another digit in an emptied cell, and a search for one solution that
+    /// must avoid `s`'s digit there usually ends sooner than counting to two, which first
+    /// finds `s` and then exhausts the rest of the tree. A `digit` outside `1..=N` or a cell
+    /// outside the grid excludes nothing.
+    pub fn has_solution_without(
+        &mut self,
+        givens: &Grid,
+        cell: usize,
+        digit: usize,
+    ) -> Result<bool, SolveError> {
+        if !self.open(givens)? {
+            return Ok(false);
+        }
+        let n = self.layout.size();
+        match self.base.get(cell) {
+            // Settled by the givens or by propagation: every solution has that value here.
+            Some(&v) if v != 0 && v as usize == digit => return Ok(false),
+            Some(&0) if (1..=n).contains(&digit) => {
+                let option = cell * n + digit - 1;
+                if let Ok(k) = self.options.binary_search(&option) {
+                    self.options.remove(k);
+                }
+            }
+            _ => {}
+        }
+        let mut search = self.restricted().limit(1).solutions();
+        let found = loop {
+            match search.step(u64::MAX) {
+                exact_cover::Step::Solution => break true,
+                exact_cover::Step::Done => break false,
+                exact_cover::Step::Paused => {}
+            }
+        };
+        self.stats = search.stats();
+        Ok(found)
+    }
+
     /// Counts every solution on `jobs` threads (no limit).
     pub fn count_parallel(&mut self, givens: &Grid, jobs: usize) -> Result<u64, SolveError> {
         if !self.open(givens)? {

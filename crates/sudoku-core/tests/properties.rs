@@ -141,14 +141,16 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// The digger's uniqueness test after a removal (forced cells, and on 9x9 the fast
-    /// solver's "a solution with another digit here?") says what counting to two says, and
-    /// the fast solver's `has_solution_without` agrees with the solutions DLX enumerates.
+    /// The digger's uniqueness test after a removal (forced cells, then "a solution with
+    /// another digit here?" from the fast solver on 9x9 and from dancing links elsewhere) says
+    /// what counting to two says, and both engines' `has_solution_without` agree with DLX
+    /// solving the puzzle with each other digit placed there.
     #[test]
     fn uniqueness_after_a_removal_matches_counting(
         classic in any::<bool>(),
         seed in any::<u64>(),
         picks in proptest::collection::vec(any::<usize>(), 1..5),
+        from_full in any::<bool>(),
     ) {
         use sudoku_core::dig::{DigOptions, Digger};
         use sudoku_core::{Engine, Solver};
@@ -157,11 +159,14 @@ proptest! {
         let options = DigOptions { minimal: false, min_givens: 0, ..DigOptions::default() };
         let dug = Digger::new(layout.clone()).generate(&options, seed).unwrap();
         let n = shape.size();
-        let givens: Vec<usize> = (0..n * n).filter(|&i| dug.puzzle.values()[i] != 0).collect();
+        // From the dug puzzle, a removal mostly loses uniqueness; from the full grid it
+        // never does (so "no solution with another digit here" is exercised too).
+        let base = if from_full { &dug.solution } else { &dug.puzzle };
+        let givens: Vec<usize> = (0..n * n).filter(|&i| base.values()[i] != 0).collect();
         let mut removed: Vec<usize> = picks.iter().map(|&p| givens[p % givens.len()]).collect();
         removed.sort_unstable();
         removed.dedup();
-        let mut puzzle = dug.puzzle.clone();
+        let mut puzzle = base.clone();
         for &i in &removed {
             puzzle.set(Cell::from_index(i, n), None);
         }
@@ -169,21 +174,29 @@ proptest! {
         let unique = dlx.count(&puzzle, 2).unwrap() == 1;
         let mut solver = Solver::new(layout.clone(), Engine::Auto).unwrap();
         let verdict = solver.unique_after_removal(&puzzle, &dug.solution, &removed).unwrap();
-        prop_assert_eq!(verdict, unique, "{} without {:?}", dug.puzzle, removed);
-        if classic {
-            let cells: [u8; 81] = puzzle.values().try_into().unwrap();
-            let mut fast = sudoku_core::fast::FastSolver::new();
-            // DLX's answer: some other digit placed there leaves a solution.
-            let mut solvable_with = |i: usize, e: usize| {
-                let mut g = puzzle.clone();
-                g.set(Cell::from_index(i, n), sudoku_core::Digit::new(e));
-                matches!(dlx.count(&g, 1), Ok(1))
-            };
-            for &i in &removed {
-                for digit in 1..=9u8 {
-                    let other = (1..=9).any(|e| e != digit as usize && solvable_with(i, e));
-                    let got = fast.has_solution_without(&cells, i, digit).unwrap();
-                    prop_assert_eq!(got, other, "{} cell {} digit {}", puzzle, i, digit);
+        prop_assert_eq!(verdict, unique, "{} without {:?}", base, removed);
+        let cells: Option<[u8; 81]> = classic.then(|| puzzle.values().try_into().unwrap());
+        let mut fast = sudoku_core::fast::FastSolver::new();
+        let mut reference = DlxSolver::new(layout.clone());
+        let mut plain = DlxSolver::new(layout.clone()).propagate(false);
+        // The reference: some other digit placed there leaves a solution.
+        let mut solvable_with = |i: usize, e: usize| {
+            let mut g = puzzle.clone();
+            g.set(Cell::from_index(i, n), sudoku_core::Digit::new(e));
+            matches!(reference.count(&g, 1), Ok(1))
+        };
+        for &i in &removed {
+            for digit in 1..=n {
+                let other = (1..=n).any(|e| e != digit && solvable_with(i, e));
+                let got = dlx.has_solution_without(&puzzle, i, digit).unwrap();
+                prop_assert_eq!(got, other, "DLX: {} cell {} digit {}", puzzle, i, digit);
+                // Without propagation the cell is never settled before the search, so the
+                // exclusion itself is what answers.
+                let got = plain.has_solution_without(&puzzle, i, digit).unwrap();
+                prop_assert_eq!(got, other, "plain DLX: {} cell {} digit {}", puzzle, i, digit);
+                if let Some(cells) = &cells {
+                    let got = fast.has_solution_without(cells, i, digit as u8).unwrap();
+                    prop_assert_eq!(got, other, "fast: {} cell {} digit {}", puzzle, i, digit);
                 }
             }
         }
