@@ -149,19 +149,30 @@ impl Solver {
     /// Solves and checks uniqueness. A grid of another shape than the layout's is an error;
     /// everything else is a [`Verdict`], the same whichever engine runs.
     pub fn verdict(&mut self, givens: &Grid) -> Result<Verdict, ShapeMismatch> {
+        crate::solve::unbounded(self.verdict_within(givens, u64::MAX))
+    }
+
+    /// [`Solver::verdict`] within `nodes` nodes of the dancing-links search tree (see
+    /// [`DlxSolver::verdict_within`]): `Ok(None)` when the budget runs out first. The fast
+    /// 9x9 solver needs no budget: its hardest inputs take milliseconds.
+    pub fn verdict_within(
+        &mut self,
+        givens: &Grid,
+        nodes: u64,
+    ) -> Result<Option<Verdict>, ShapeMismatch> {
         let Some(fast) = &mut self.fast else {
-            return self.dlx.verdict(givens);
+            return self.dlx.verdict_within(givens, nodes);
         };
         let cells = classic_cells(self.dlx.layout(), givens)?;
-        Ok(match fast.verdict(&cells) {
+        Ok(Some(match fast.verdict(&cells) {
             fast::Verdict::Unique(s) => Verdict::Unique(to_grid(&s)),
             fast::Verdict::NoSolution => Verdict::NoSolution,
             // Rare in a batch and needs the second solution or the house named: ask DLX,
             // which reports both.
             fast::Verdict::Multiple(_) | fast::Verdict::Invalid(_) => {
-                return self.dlx.verdict(givens);
+                return self.dlx.verdict_within(givens, nodes);
             }
-        })
+        }))
     }
 
     /// The first solution, or `None` if there is none.

@@ -318,21 +318,45 @@ impl DlxSolver {
     /// Solves and checks uniqueness (a search limited to two solutions). Conflicting givens
     /// are a verdict, [`Verdict::Invalid`]; only a grid of the wrong shape is an error.
     pub fn verdict(&mut self, givens: &Grid) -> Result<Verdict, ShapeMismatch> {
-        let search = match self.search(givens, 2, None) {
-            Ok(Some(s)) => s,
-            Ok(None) => return Ok(Verdict::NoSolution),
-            Err(SolveError::Conflict(c)) => return Ok(Verdict::Invalid(c)),
+        unbounded(self.verdict_within(givens, u64::MAX))
+    }
+
+    /// [`DlxSolver::verdict`] within `nodes` nodes of the search tree: `Ok(None)` when the
+    /// budget runs out first. For puzzles from strangers (a server's import): on the larger
+    /// grids, givens can be chosen so that no search settles them in any reasonable time,
+    /// and a bound says so instead of holding a thread.
+    pub fn verdict_within(
+        &mut self,
+        givens: &Grid,
+        nodes: u64,
+    ) -> Result<Option<Verdict>, ShapeMismatch> {
+        let mut search = match self.open(givens) {
+            Ok(true) => self.restricted().limit(2).node_budget(nodes).solutions(),
+            Ok(false) => return Ok(Some(Verdict::NoSolution)),
+            Err(SolveError::Conflict(c)) => return Ok(Some(Verdict::Invalid(c))),
             Err(SolveError::Shape(s)) => return Err(s),
         };
-        let mut search = search;
         let first = search.next();
         let second = if first.is_some() { search.next() } else { None };
         self.stats = search.stats();
-        Ok(match (first, second) {
+        if search.stopped() == Some(exact_cover::StopReason::Budget) {
+            return Ok(None);
+        }
+        Ok(Some(match (first, second) {
             (None, _) => Verdict::NoSolution,
             (Some(a), None) => Verdict::Unique(self.grid(givens, &a)),
             (Some(a), Some(b)) => Verdict::Multiple(self.grid(givens, &a), self.grid(givens, &b)),
-        })
+        }))
+    }
+}
+
+/// The verdict of a search given no node budget (`u64::MAX`), which always reaches one.
+pub(crate) fn unbounded(
+    verdict: Result<Option<Verdict>, ShapeMismatch>,
+) -> Result<Verdict, ShapeMismatch> {
+    match verdict? {
+        Some(verdict) => Ok(verdict),
+        None => unreachable!("a search without a node budget runs to its end"),
     }
 }
 

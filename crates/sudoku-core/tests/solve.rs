@@ -104,6 +104,31 @@ fn verdicts_tell_the_cases_apart() {
     ));
 }
 
+#[test]
+fn a_verdict_within_a_node_budget_stops_or_agrees() {
+    let puzzle: Grid =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            .parse()
+            .unwrap();
+    let mut solver = DlxSolver::new(Layout::classic());
+    let whole = solver.verdict(&puzzle).unwrap();
+    let nodes = solver.stats().nodes;
+    assert!(nodes > 2, "the puzzle needs a search: {nodes} nodes");
+    // Too small a budget says so rather than answering "no solution".
+    assert_eq!(solver.verdict_within(&puzzle, nodes / 2).unwrap(), None);
+    // Enough of one gives the verdict of the unbounded search.
+    assert_eq!(
+        solver.verdict_within(&puzzle, nodes).unwrap(),
+        Some(whole.clone())
+    );
+    let mut front = sudoku_core::Solver::new(Layout::classic(), sudoku_core::Engine::Dlx).unwrap();
+    assert_eq!(front.verdict_within(&puzzle, 1).unwrap(), None);
+    assert_eq!(
+        front.verdict_within(&puzzle, u64::MAX).unwrap(),
+        Some(whole)
+    );
+}
+
 /// A puzzle of the given shape with a known solution: the pattern grid shuffled by a
 /// transform, with cells emptied while it stays unique (up to `max_removed`).
 fn big_puzzle(shape: Shape, seed: u64, max_removed: usize) -> (Grid, Grid) {

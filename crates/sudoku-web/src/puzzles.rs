@@ -359,12 +359,28 @@ pub struct Imported {
     pub score: u32,
 }
 
+/// The search-tree nodes an import may take to settle uniqueness. The hardest 16x16 puzzles
+/// the generator makes take about 2,500 (a few milliseconds); givens chosen to defeat the
+/// search could take any time, and the server would spend it on one request.
+pub const IMPORT_NODES: u64 = 1_000_000;
+
 /// Reads one puzzle in any of the project's text formats and checks that it has exactly one
 /// solution in the variant (blocking: it solves and grades).
 pub fn import(
     text: &str,
     shape: Option<Shape>,
     variant: GameVariant,
+) -> Result<Imported, ApiError> {
+    import_within(text, shape, variant, IMPORT_NODES)
+}
+
+/// [`import`] with the uniqueness check bounded to `nodes` search-tree nodes: past them the
+/// import is refused (422 `too_hard`) rather than searched on.
+fn import_within(
+    text: &str,
+    shape: Option<Shape>,
+    variant: GameVariant,
+    nodes: u64,
 ) -> Result<Imported, ApiError> {
     let mut entries = read_str(text, ReadOptions { shape });
     let entry = match entries.next() {
@@ -403,8 +419,18 @@ pub fn import(
     let mut solver = Solver::new(layout.clone(), sudoku_core::Engine::Auto)
         .map_err(|e| ApiError::internal(e.to_string()))?;
     let verdict = solver
-        .verdict(&grid)
-        .map_err(|e| ApiError::bad_field("puzzle", e.to_string()))?;
+        .verdict_within(&grid, nodes)
+        .map_err(|e| ApiError::bad_field("puzzle", e.to_string()))?
+        .ok_or_else(|| {
+            ApiError::unprocessable(
+                "too_hard",
+                format!(
+                    "the puzzle could not be checked for a single solution within {nodes} \
+                     search steps (a puzzle a person can solve takes a few thousand)"
+                ),
+            )
+            .with_field("puzzle")
+        })?;
     let solution = match verdict {
         Verdict::Unique(solution) => solution,
         Verdict::Multiple(..) => {
@@ -460,6 +486,21 @@ fn parse_error(e: &sudoku_core::ParseError) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_import_past_the_search_budget_is_refused_by_name() {
+        // A 16x16 grid with one given: settling it takes a search (two solutions, found
+        // after a few hundred nodes), so a budget of ten nodes runs out.
+        let mut text = String::from("1");
+        text.push_str(&".".repeat(255));
+        let err = import_within(&text, None, GameVariant::Classic, 10).unwrap_err();
+        assert_eq!((err.status.as_u16(), err.code), (422, "too_hard"));
+        assert_eq!(err.field.as_deref(), Some("puzzle"));
+        assert!(err.message.contains("10 search steps"), "{}", err.message);
+        // With the server's budget the same grid is answered: several solutions.
+        let err = import(&text, None, GameVariant::Classic).unwrap_err();
+        assert_eq!(err.code, "several_solutions");
+    }
 
     fn spec(rung: &str, size: usize) -> Spec {
         Spec {
