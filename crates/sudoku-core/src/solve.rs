@@ -283,13 +283,7 @@ impl DlxSolver {
             _ => {}
         }
         let mut search = self.restricted().limit(1).solutions();
-        let found = loop {
-            match search.step(u64::MAX) {
-                exact_cover::Step::Solution => break true,
-                exact_cover::Step::Done => break false,
-                exact_cover::Step::Paused => {}
-            }
-        };
+        let found = search.next().is_some();
         self.stats = search.stats();
         Ok(found)
     }
