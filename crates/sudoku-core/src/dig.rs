@@ -73,6 +73,17 @@ pub struct Removal<'a> {
     pub cells: &'a [usize],
 }
 
+impl Removal<'_> {
+    /// Whether the puzzle is still unique after the removal, by
+    /// [`Solver::unique_after_removal`] (an error, a grid of another layout, counts as no).
+    pub fn stays_unique(&self, solver: &mut Solver) -> bool {
+        matches!(
+            solver.unique_after_removal(self.puzzle, self.solution, self.cells),
+            Ok(true)
+        )
+    }
+}
+
 /// The symmetries [`Symmetry::Random`] chooses from.
 const CONCRETE: [Symmetry; 6] = [
     Symmetry::Rotate180,
@@ -433,7 +444,7 @@ impl Digger {
                 cells: orbit,
             };
             let keep = match order {
-                Order::AcceptFirst => accept(&removal) && self.stays_unique(&removal),
+                Order::AcceptFirst => accept(&removal) && removal.stays_unique(&mut self.solver),
                 Order::Vouched => accept(&removal),
             };
             if keep {
@@ -471,16 +482,6 @@ impl Digger {
             }
         }
         true
-    }
-
-    /// Whether a removal from a unique puzzle leaves it unique.
-    fn stays_unique(&mut self, removal: &Removal) -> bool {
-        let r = removal;
-        matches!(
-            self.solver
-                .unique_after_removal(r.puzzle, r.solution, r.cells),
-            Ok(true)
-        )
     }
 
     fn is_unique(&mut self, puzzle: &Grid) -> bool {

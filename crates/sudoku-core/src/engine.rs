@@ -228,18 +228,15 @@ impl Solver {
             return Ok(true);
         };
         let cells = classic_cells(self.dlx.layout(), puzzle)?;
-        let mut unique = true;
         for &cell in removed {
             let digit = solution.values()[cell % 81];
             match fast.has_solution_without(&cells, cell, digit) {
-                Ok(other) => unique &= !other,
+                Ok(true) => return Ok(false),
+                Ok(false) => {}
                 Err(_) => return Ok(self.dlx.count(puzzle, 2)? == 1),
             }
-            if !unique {
-                break;
-            }
         }
-        Ok(unique)
+        Ok(true)
     }
 
     /// Whether the givens of `puzzle` that see `cell` hold every digit but its digit in

@@ -245,21 +245,15 @@ impl Generator {
                 return false;
             }
             let p = r.puzzle;
-            let is_unique = |solver: &mut Solver| {
-                matches!(
-                    solver.unique_after_removal(p, r.solution, r.cells),
-                    Ok(true)
-                )
-            };
             let givens = p.given_count();
             if givens > max_givens {
                 // Above the range: keep it if unique, without a look at its difficulty (the
                 // checks would only cost time there). The grade is unknown, which is fine,
                 // since a removal further down sets it again before the end.
                 grade = None;
-                return (!solver_first && check.solves(p)) || is_unique(solver);
+                return (!solver_first && check.solves(p)) || r.stays_unique(solver);
             }
-            if solver_first && !is_unique(solver) {
+            if solver_first && !r.stays_unique(solver) {
                 return false;
             }
             let empty = (cells - givens) as u32;
@@ -281,7 +275,7 @@ impl Generator {
                 // whose score alone makes it Hard, which digging on merely passes by.
                 grade = None;
                 return true;
-            } else if !solver_first && !is_unique(solver) {
+            } else if !solver_first && !r.stays_unique(solver) {
                 return false;
             }
             let Ok(Some(g)) = logic.grade_within(p, level) else {
