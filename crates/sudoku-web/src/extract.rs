@@ -3,7 +3,7 @@
 //! path (`/api/games/{id}`).
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::extract::{FromRequest, FromRequestParts, OriginalUri, Path, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
@@ -48,11 +48,18 @@ impl<S: Send + Sync> FromRequestParts<S> for Id {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Id, ApiError> {
         match Path::<String>::from_request_parts(parts, state).await {
             Ok(Path(id)) => Ok(Id(id)),
-            Err(e) => Err(ApiError::not_found(format!(
-                "no such id in {}: {}",
-                parts.uri.path(),
-                e.body_text()
-            ))),
+            Err(e) => {
+                // The path as the client sent it: inside the nested `/api` router `uri` lacks
+                // the prefix.
+                let path = parts
+                    .extensions
+                    .get::<OriginalUri>()
+                    .map_or(parts.uri.path(), |u| u.0.path());
+                Err(ApiError::not_found(format!(
+                    "no such id in {path}: {}",
+                    e.body_text()
+                )))
+            }
         }
     }
 }

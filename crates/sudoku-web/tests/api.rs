@@ -738,7 +738,13 @@ async fn no_input_makes_the_server_fall_over() {
         }
     }
     // An id that is not UTF-8 names no game: 404 like any unknown id, in JSON.
-    assert_error(&player.get("/api/games/%FF").await, 404, "not_found", None);
+    let bad_id = player.get("/api/games/%FF").await;
+    assert_error(&bad_id, 404, "not_found", None);
+    let message = bad_id.1["error"]["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("/api/games/%FF"),
+        "names the path sent: {message}"
+    );
     assert_error(
         &player
             .post("/api/drill/%C0/answer", json!({ "digit": 1 }))
