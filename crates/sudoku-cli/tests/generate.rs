@@ -163,6 +163,34 @@ fn impossible_requests_end_with_a_message() {
 }
 
 #[test]
+fn a_request_past_its_time_limit_ends_with_a_message() {
+    // A 16x16 Expert puzzle takes minutes (if it turns up at all), never 50 ms.
+    let run = sudoku(
+        &[
+            "generate",
+            "--box",
+            "4x4",
+            "--rung",
+            "expert",
+            "--time-limit",
+            "0.05",
+            "--seed",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_contains(&run.stderr, "no unfair puzzle with 70..=88 givens");
+    assert_contains(&run.stderr, "before the time limit");
+    assert_contains(&run.stderr, "--time-limit 0.05 s per puzzle");
+    for bad in ["-1", "soon", "inf"] {
+        let run = sudoku(&["generate", &format!("--time-limit={bad}")], None);
+        assert_eq!(run.code, Some(2), "{bad}: {}", run.stderr);
+        assert_contains(&run.stderr, "--time-limit");
+    }
+}
+
+#[test]
 fn levels_regrade_to_themselves() {
     for level in ["easy", "medium", "hard"] {
         let run = sudoku(

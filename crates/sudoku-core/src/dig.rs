@@ -30,6 +30,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Instant;
 
 use exact_cover::Rng;
 use thiserror::Error;
@@ -218,6 +219,18 @@ pub struct DigOptions {
     pub minimal: bool,
     /// Full grids to try before giving up.
     pub attempts: usize,
+    /// Give up at this instant ([`DigError::TimeUp`]), whatever attempts are left. A full
+    /// grid takes milliseconds on 9x9 but can take minutes on 16x16 (each removal near the
+    /// bottom is a costly uniqueness check), so a bound on attempts alone does not bound
+    /// the time. Checked between removals, so the overrun is one uniqueness check.
+    pub deadline: Option<Instant>,
+}
+
+impl DigOptions {
+    /// Whether the deadline has passed.
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl Default for DigOptions {
@@ -228,6 +241,7 @@ impl Default for DigOptions {
             max_givens: usize::MAX,
             minimal: false,
             attempts: 200,
+            deadline: None,
         }
     }
 }
@@ -261,6 +275,15 @@ pub enum DigError {
         minimal: &'static str,
         /// Attempts made.
         attempts: usize,
+    },
+    /// The deadline passed first.
+    #[error(
+        "no puzzle met the request before the time limit ({grids} full grids tried); widen \
+         the range of givens, choose another symmetry or allow more time"
+    )]
+    TimeUp {
+        /// Full grids tried (the last one perhaps in part).
+        grids: usize,
     },
 }
 
@@ -373,12 +396,20 @@ impl Digger {
             });
         }
         let mut rng = Rng::new(seed);
-        for _ in 0..options.attempts.max(1) {
+        for tried in 0..options.attempts.max(1) {
+            if options.out_of_time() {
+                return Err(DigError::TimeUp { grids: tried });
+            }
             let grid_seed = rng.next_u64();
             let full = self.full_grid(grid_seed);
             if let Some(dug) = self.dig_ordered(&full, options, &mut rng, order, &mut accept) {
                 return Ok(dug);
             }
+        }
+        if options.out_of_time() {
+            return Err(DigError::TimeUp {
+                grids: options.attempts.max(1),
+            });
         }
         Err(DigError::NotFound {
             symmetry: options.symmetry,
@@ -431,6 +462,9 @@ impl Digger {
         for orbit in &orbits {
             if !options.minimal && givens <= target {
                 break;
+            }
+            if options.out_of_time() {
+                return None;
             }
             if givens - orbit.len() < options.min_givens {
                 continue;
@@ -649,5 +683,26 @@ mod tests {
             digger.generate(&range, 1),
             Err(DigError::Range { .. })
         ));
+    }
+
+    #[test]
+    fn a_deadline_ends_the_request_and_a_later_one_changes_nothing() {
+        let mut digger = Digger::new(Layout::classic());
+        let past = DigOptions {
+            deadline: Some(Instant::now()),
+            ..DigOptions::default()
+        };
+        let e = digger.generate(&past, 1).unwrap_err();
+        assert_eq!(e, DigError::TimeUp { grids: 0 });
+        assert!(e.to_string().contains("time limit"), "{e}");
+        // A deadline that is not reached leaves the puzzle as the seed makes it.
+        let later = DigOptions {
+            deadline: Some(Instant::now() + std::time::Duration::from_secs(3600)),
+            ..DigOptions::default()
+        };
+        assert_eq!(
+            digger.generate(&later, 1),
+            digger.generate(&DigOptions::default(), 1)
+        );
     }
 }

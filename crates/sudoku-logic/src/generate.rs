@@ -107,6 +107,20 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: usize,
     },
+    /// The request's deadline ([`DigOptions::deadline`]) passed before a puzzle of the level
+    /// turned up.
+    #[error(
+        "no {level} puzzle{detail} was found before the time limit ({grids} full grids \
+         tried); try another level, a wider range of givens or another symmetry"
+    )]
+    TimeUp {
+        /// The level asked for.
+        level: Level,
+        /// What else was asked, as in [`GenerateError::Level`].
+        detail: String,
+        /// Full grids tried (the last one perhaps in part).
+        grids: usize,
+    },
 }
 
 /// A generator for one layout; keep it for many puzzles (it keeps its solvers).
@@ -153,7 +167,10 @@ impl Generator {
         let mut rng = Rng::new(seed);
         let attempts = request.attempts.max(1);
         let mut dig_failures = 0;
-        for _ in 0..attempts {
+        for tried in 0..attempts {
+            if request.dig.out_of_time() {
+                return Err(time_up(level, request, tried));
+            }
             let attempt_seed = rng.next_u64();
             let made = match level {
                 Level::Easy => self.dig_easy(request, attempt_seed),
@@ -165,6 +182,9 @@ impl Generator {
                 Ok(None) => {}
                 Err(_) => dig_failures += 1,
             }
+        }
+        if request.dig.out_of_time() {
+            return Err(time_up(level, request, attempts));
         }
         if dig_failures == attempts {
             // Not one grid could be dug as asked: say so, not "no such level".
@@ -335,6 +355,23 @@ fn grade_of(logic: &Logic, puzzle: &Grid) -> Grade {
 }
 
 fn level_error(level: Level, request: &Request, attempts: usize) -> GenerateError {
+    GenerateError::Level {
+        level,
+        detail: detail(request),
+        attempts,
+    }
+}
+
+fn time_up(level: Level, request: &Request, grids: usize) -> GenerateError {
+    GenerateError::TimeUp {
+        level,
+        detail: detail(request),
+        grids,
+    }
+}
+
+/// What a request asks besides its level, for the messages: `" with 30..=34 givens"`...
+fn detail(request: &Request) -> String {
     let d = &request.dig;
     let mut detail = String::new();
     if d.symmetry != Symmetry::None {
@@ -351,11 +388,7 @@ fn level_error(level: Level, request: &Request, attempts: usize) -> GenerateErro
     if d.minimal {
         detail += ", minimal,";
     }
-    GenerateError::Level {
-        level,
-        detail,
-        attempts,
-    }
+    detail
 }
 
 #[cfg(test)]
@@ -435,5 +468,24 @@ mod tests {
         };
         let e = generator.generate(&extreme, 3).unwrap_err();
         assert!(e.to_string().contains("no extreme puzzle"), "{e}");
+    }
+
+    #[test]
+    fn a_passed_deadline_fails_every_kind_of_request() {
+        let mut generator = Generator::new(&Layout::classic());
+        let mut request = Request::default();
+        request.dig.deadline = Some(std::time::Instant::now());
+        for level in [None, Some(Level::Easy), Some(Level::Hard)] {
+            request.level = level;
+            let e = generator.generate(&request, 5).unwrap_err();
+            match level {
+                None => assert_eq!(e, GenerateError::Dig(DigError::TimeUp { grids: 0 })),
+                Some(level) => assert!(
+                    matches!(&e, GenerateError::TimeUp { level: l, grids: 0, .. } if *l == level),
+                    "{e}"
+                ),
+            }
+            assert!(e.to_string().contains("before the time limit"), "{e}");
+        }
     }
 }

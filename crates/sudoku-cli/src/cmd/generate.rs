@@ -5,9 +5,9 @@
 //! is the same whatever `--jobs` is, and any one puzzle can be made again alone.
 
 use std::io::Write;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use sudoku_core::dig::Symmetry;
+use sudoku_core::dig::{DigError, Symmetry};
 use sudoku_core::format::OutputFormat;
 use sudoku_core::{Grid, Layout, Shape};
 use sudoku_logic::Grade;
@@ -83,6 +83,11 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     attempts: Option<usize>,
 
+    /// Seconds each puzzle may take before the request fails (0: no limit). A 9x9 puzzle
+    /// takes milliseconds at any level; large grids at the upper levels can take minutes.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    time_limit: TimeLimit,
+
     /// Worker threads (0 = one per core); the output is the same for any number.
     #[arg(long, value_name = "J", default_value_t = 1)]
     jobs: usize,
@@ -140,6 +145,26 @@ fn request(args: &Args) -> Request {
     request
 }
 
+/// `--time-limit`: how long one puzzle may take (`None`: no limit).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct TimeLimit(Option<Duration>);
+
+/// `--time-limit`: seconds (fractions allowed), `0` for none.
+fn parse_seconds(text: &str) -> Result<TimeLimit, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.0..=1e9).contains(&seconds) {
+        return Err(format!(
+            "`{text}`: give 0 (no limit) or a positive number of seconds"
+        ));
+    }
+    Ok(TimeLimit(
+        (seconds > 0.0).then(|| Duration::from_secs_f64(seconds)),
+    ))
+}
+
 /// A rung of the ladder by its id.
 fn parse_rung(text: &str) -> Result<&'static Rung, String> {
     Rung::by_id(text).ok_or_else(|| {
@@ -189,6 +214,8 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     let unrated = request.level.is_none() && !args.rate;
     let work = |generator: &mut Generator, &k: &u64| {
         let seed = puzzle_seed(seed, k);
+        let mut request = request.clone();
+        request.dig.deadline = args.time_limit.0.map(|limit| Instant::now() + limit);
         if unrated {
             let dug = generator.generate_unrated(&request.dig, seed)?;
             return Ok((dug.puzzle, None));
@@ -214,7 +241,7 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
             let text = args.format.write(&puzzle, &label, variant_out);
             out.write_all(text.as_bytes()).map_err(Failure::from)
         }
-        Err(e) => Err(Failure::Unmet(e.to_string())),
+        Err(e) => Err(Failure::Unmet(unmet_message(&e, args.time_limit.0))),
     };
     let result = batch::for_each_ordered(&indices, args.jobs, threads * 4, init, work, deliver);
     out.flush()?;
@@ -222,6 +249,21 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         batch::print_stats(made, clock);
     }
     result
+}
+
+/// Why a request failed; a time limit also says which, and how to lift it.
+fn unmet_message(e: &GenerateError, limit: Option<Duration>) -> String {
+    let timed_out = matches!(
+        e,
+        GenerateError::TimeUp { .. } | GenerateError::Dig(DigError::TimeUp { .. })
+    );
+    match limit.filter(|_| timed_out) {
+        Some(limit) => format!(
+            "{e} (--time-limit {} s per puzzle; --time-limit 0 for none)",
+            limit.as_secs_f64()
+        ),
+        None => e.to_string(),
+    }
 }
 
 /// The seed of puzzle `k` of a run: a mix of the run's seed and `k` (splitmix64's finaliser),
