@@ -152,8 +152,8 @@ pub struct Solver<'p> {
 }
 
 /// The part of a problem a [`Solver`] searches after [`Solver::restrict`]: per item, whether it
-/// is still to be covered, and the options still allowed, in increasing order (an option that
-/// uses an item not kept is left out too).
+/// is still to be covered, and the options still allowed, in the order to try them (an option
+/// that uses an item not kept is left out too).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Restriction<'p> {
     pub items: &'p [bool],
@@ -176,6 +176,19 @@ impl Problem {
     }
 }
 
+/// Whether `list` names each index below `count` at most once (no memory needed when it is
+/// increasing, as it usually is).
+fn distinct_below(list: &[usize], count: usize) -> bool {
+    if list.iter().any(|&k| k >= count) {
+        return false;
+    }
+    if list.windows(2).all(|w| w[0] < w[1]) {
+        return true;
+    }
+    let mut seen = vec![false; count];
+    list.iter().all(|&k| !std::mem::replace(&mut seen[k], true))
+}
+
 /// How often (in nodes) a running search looks at its stop flag.
 const CHECK_INTERVAL: u64 = 1 << 12;
 
@@ -195,10 +208,12 @@ impl<'p> Solver<'p> {
 
     /// Searches only part of the problem: the items `k` with `items[k]` true, as if the others
     /// were already covered, and the options listed in `options` (indices into
-    /// [`Problem::options`], in increasing order) that use none of the others. Solutions are
+    /// [`Problem::options`], each at most once) that use none of the others. Solutions are
     /// still given as indices into [`Problem::options`], and the part searched is linked
-    /// exactly as a problem made of just those items and options would be, in the same order,
-    /// so (without a seed) the search tree and its statistics are the same too. The algorithm
+    /// exactly as a problem made of just those items and options would be, in the order
+    /// listed, so (without a seed) the search tree and its statistics are the same too. The
+    /// order is the order in which the search tries an item's options: a caller that knows a
+    /// solution and looks for another near it lists that solution's options first. The algorithm
     /// is chosen for the whole problem: with colours or multiplicities somewhere in it, the
     /// part is searched by Algorithm C with colours, or M, even if it has none left.
     ///
@@ -209,8 +224,8 @@ impl<'p> Solver<'p> {
     ///
     /// # Panics
     ///
-    /// If `items` is shorter than the problem's list of items, or `options` is not strictly
-    /// increasing or names an option the problem does not have.
+    /// If `items` is shorter than the problem's list of items, or `options` lists an option
+    /// twice or names one the problem does not have.
     ///
     /// ```
     /// // Items a b c; options 0 {a b}, 1 {c}, 2 {a}, 3 {b c}. With `a` covered already and
@@ -227,11 +242,8 @@ impl<'p> Solver<'p> {
             self.problem.items().len()
         );
         assert!(
-            options.windows(2).all(|w| w[0] < w[1])
-                && options
-                    .last()
-                    .is_none_or(|&k| k < self.problem.option_count()),
-            "restrict: the options must be increasing indices below {}",
+            distinct_below(options, self.problem.option_count()),
+            "restrict: the options must be distinct indices below {}",
             self.problem.option_count()
         );
         self.restriction = Some(Restriction { items, options });

@@ -208,10 +208,24 @@ fn nothing_kept_is_the_empty_solution() {
 }
 
 #[test]
-#[should_panic(expected = "increasing")]
-fn options_out_of_order_are_refused() {
+#[should_panic(expected = "distinct")]
+fn options_listed_twice_are_refused() {
     let parsed = exact_cover::parse("a b\na\nb\na b\n").expect("parses");
-    let _ = parsed.problem.solver().restrict(&[true, true], &[2, 0]);
+    let _ = parsed.problem.solver().restrict(&[true, true], &[2, 0, 2]);
+}
+
+/// The options are tried in the order listed: the same solutions, found in another order.
+#[test]
+fn the_listed_order_is_the_search_order() {
+    // Options 0 {a b}, 1 {a}, 2 {b}: two solutions, {0} and {1, 2}.
+    let parsed = exact_cover::parse("a b\na b\na\nb\n").expect("parses");
+    let solutions = |listed: &[usize]| {
+        let solver = parsed.problem.solver().restrict(&[true, true], listed);
+        solver.solutions().collect::<Vec<_>>()
+    };
+    assert_eq!(solutions(&[0, 1, 2]), vec![vec![0], vec![1, 2]]);
+    assert_eq!(solutions(&[1, 2, 0]), vec![vec![1, 2], vec![0]]);
+    assert_eq!(solutions(&[2, 0, 1]), vec![vec![0], vec![1, 2]]);
 }
 
 #[test]

@@ -204,8 +204,8 @@ impl Solver {
     /// by row-major index) were emptied and that `solution` was it. A cell whose remaining
     /// peers force its digit settles without a search; otherwise this asks, for each
     /// emptied cell, for a solution putting another digit there (see
-    /// [`FastSolver::has_solution_without`] and [`DlxSolver::has_solution_without`]), which
-    /// costs less than counting to two.
+    /// [`FastSolver::has_solution_without`] and [`DlxSolver::has_solution_differing_at`]),
+    /// which costs less than counting to two.
     pub fn unique_after_removal(
         &mut self,
         puzzle: &Grid,
@@ -220,8 +220,7 @@ impl Solver {
         }
         let Some(fast) = &mut self.fast else {
             for &cell in removed {
-                let digit = solution.values().get(cell).map_or(0, |&v| v as usize);
-                if self.dlx.has_solution_without(puzzle, cell, digit)? {
+                if self.dlx.has_solution_differing_at(puzzle, solution, cell)? {
                     return Ok(false);
                 }
             }

@@ -118,6 +118,8 @@ pub struct DlxSolver {
     /// Per item of `whole`: still open for the current puzzle; and its options still allowed.
     items: Vec<bool>,
     options: Vec<usize>,
+    /// Scratch for the options in the order of a guided search.
+    guided: Vec<usize>,
     base: Vec<u8>,
     propagate: bool,
     stats: Stats,
@@ -132,6 +134,7 @@ impl DlxSolver {
             whole: None,
             items: Vec::new(),
             options: Vec::new(),
+            guided: Vec::new(),
             base: Vec::new(),
             propagate: true,
             stats: Stats::default(),
@@ -267,6 +270,32 @@ impl DlxSolver {
         cell: usize,
         digit: usize,
     ) -> Result<bool, SolveError> {
+        self.solution_without(givens, cell, digit, None)
+    }
+
+    /// [`DlxSolver::has_solution_without`] for the digit that `solution` (a solution of
+    /// `givens`) has in `cell`, searching near `solution` first: each item's options are
+    /// tried with `solution`'s own first. A second solution of a dug puzzle usually differs
+    /// from the first in a few cells only, and a search that keeps to the first elsewhere
+    /// meets it soon; one in an arbitrary order wanders through the rest of the grid first.
+    /// The answer is the same, only found sooner when it is yes.
+    pub fn has_solution_differing_at(
+        &mut self,
+        givens: &Grid,
+        solution: &Grid,
+        cell: usize,
+    ) -> Result<bool, SolveError> {
+        let digit = solution.values().get(cell).map_or(0, |&v| v as usize);
+        self.solution_without(givens, cell, digit, Some(solution))
+    }
+
+    fn solution_without(
+        &mut self,
+        givens: &Grid,
+        cell: usize,
+        digit: usize,
+        near: Option<&Grid>,
+    ) -> Result<bool, SolveError> {
         if !self.open(givens)? {
             return Ok(false);
         }
@@ -281,6 +310,17 @@ impl DlxSolver {
                 }
             }
             _ => {}
+        }
+        if let Some(near) = near.filter(|g| g.size() == n) {
+            // The options of `near` first (option `k` puts digit `k % n + 1` in cell `k / n`),
+            // each group in its increasing order.
+            let values = near.values();
+            let own = |&k: &usize| values[k / n] as usize == k % n + 1;
+            self.guided.clear();
+            self.guided.extend(self.options.iter().copied().filter(own));
+            self.guided
+                .extend(self.options.iter().copied().filter(|k| !own(k)));
+            std::mem::swap(&mut self.options, &mut self.guided);
         }
         let mut search = self.restricted().limit(1).solutions();
         let found = search.next().is_some();

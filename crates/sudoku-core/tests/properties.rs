@@ -143,8 +143,9 @@ proptest! {
 
     /// The digger's uniqueness test after a removal (forced cells, then "a solution with
     /// another digit here?" from the fast solver on 9x9 and from dancing links elsewhere) says
-    /// what counting to two says, and both engines' `has_solution_without` agree with DLX
-    /// solving the puzzle with each other digit placed there.
+    /// what counting to two says, and both engines' `has_solution_without` (and DLX's search
+    /// guided by the solution) agree with DLX solving the puzzle with each other digit placed
+    /// there.
     #[test]
     fn uniqueness_after_a_removal_matches_counting(
         classic in any::<bool>(),
@@ -199,6 +200,11 @@ proptest! {
                     prop_assert_eq!(got, other, "fast: {} cell {} digit {}", puzzle, i, digit);
                 }
             }
+            // Guided by the solution (its options tried first), for its digit there.
+            let own = dug.solution.values()[i] as usize;
+            let other = (1..=n).any(|e| e != own && solvable_with(i, e));
+            let got = dlx.has_solution_differing_at(&puzzle, &dug.solution, i).unwrap();
+            prop_assert_eq!(got, other, "guided DLX: {} cell {}", puzzle, i);
         }
     }
 }
