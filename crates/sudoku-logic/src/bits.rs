@@ -282,6 +282,55 @@ fn combine<T: Copy>(
     true
 }
 
+/// The places of the digits not yet placed in a house, for the hidden-subset searches: each
+/// digit's places as a word of bits (bit `i`: the house's `i`-th cell), gathered in one pass
+/// over the cells, kept for the digits with a number of places in `counts`. `cell(c)` gives
+/// cell `c`'s candidates and the digit placed in it (as bits, from bit 0 for digit 1; 0 for
+/// none). The digits found are in increasing order.
+pub(crate) struct HousePlaces {
+    /// The digits (from 0), then their places, `len` of each.
+    pub(crate) digits: [u8; sudoku_core::MAX_SIZE],
+    pub(crate) places: [u64; sudoku_core::MAX_SIZE],
+    pub(crate) len: usize,
+}
+
+impl HousePlaces {
+    /// Gathers the places of the digits of `n` not placed in the house of cells `house`.
+    pub(crate) fn gather(
+        house: impl IntoIterator<Item = usize>,
+        n: usize,
+        counts: std::ops::RangeInclusive<u32>,
+        cell: impl Fn(usize) -> (u64, u64),
+    ) -> HousePlaces {
+        let (mut at, mut placed) = ([0u64; sudoku_core::MAX_SIZE], 0u64);
+        for (i, c) in house.into_iter().enumerate() {
+            let (mut m, value) = cell(c);
+            placed |= value;
+            while m != 0 {
+                at[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
+            }
+        }
+        let mut out = HousePlaces {
+            digits: [0; sudoku_core::MAX_SIZE],
+            places: [0; sudoku_core::MAX_SIZE],
+            len: 0,
+        };
+        for (d, &cells) in at.iter().enumerate().take(n) {
+            if placed & 1 << d == 0 && counts.contains(&cells.count_ones()) {
+                (out.digits[out.len], out.places[out.len]) = (d as u8, cells);
+                out.len += 1;
+            }
+        }
+        out
+    }
+
+    /// The places, one word per digit.
+    pub(crate) fn places(&self) -> &[u64] {
+        &self.places[..self.len]
+    }
+}
+
 /// The test of a union with at most `k` bits, for [`for_each_narrow_combination`].
 pub(crate) fn at_most(k: usize) -> impl Fn(u64) -> bool {
     move |union| union.count_ones() as usize <= k

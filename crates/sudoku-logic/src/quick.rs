@@ -11,7 +11,7 @@
 
 use sudoku_core::{Grid, Layout, MAX_SIZE};
 
-use crate::bits::{at_most, for_each_narrow_combination};
+use crate::bits::{HousePlaces, at_most, for_each_narrow_combination};
 use crate::technique::Level;
 
 /// Reusable tables and scratch space for one layout.
@@ -217,31 +217,15 @@ impl SinglesCheck {
     /// Hidden pairs and triples in house `h`: their cells lose every other digit.
     fn hidden(&mut self, h: usize) -> bool {
         let house = &self.houses[h];
-        // Each digit's places in the house, and the digits placed there, in one pass.
-        let (mut at, mut placed) = ([0u64; MAX_SIZE], 0u64);
-        for (i, &c) in house.iter().enumerate() {
-            let c = c as usize;
-            let mut m = self.masks[c];
-            placed |= self.placed[c];
-            while m != 0 {
-                at[m.trailing_zeros() as usize] |= 1 << i;
-                m &= m - 1;
-            }
-        }
-        let (mut digits, mut places, mut count) = ([0u8; MAX_SIZE], [0u64; MAX_SIZE], 0);
-        for (d, &cells) in at.iter().enumerate().take(self.n) {
-            if placed & 1 << d == 0 && (2..=3).contains(&cells.count_ones()) {
-                (digits[count], places[count]) = (d as u8, cells);
-                count += 1;
-            }
-        }
-        let (places, mut changed) = (&places[..count], false);
+        let cells = house.iter().map(|&c| c as usize);
+        let found = HousePlaces::gather(cells, self.n, 2..=3, |c| (self.masks[c], self.placed[c]));
+        let mut changed = false;
         for k in 2..=3 {
-            for_each_narrow_combination(places, k, 0, at_most(k), &mut |chosen, cells| {
+            for_each_narrow_combination(found.places(), k, 0, at_most(k), &mut |chosen, cells| {
                 if cells.count_ones() as usize != k {
                     return true;
                 }
-                let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << digits[j]);
+                let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << found.digits[j]);
                 for (i, &c) in house.iter().enumerate() {
                     let c = c as usize;
                     if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {

@@ -8,7 +8,7 @@
 //! found is the one HoDoKu's solver takes.
 
 use super::{Ctx, digits, push_unique};
-use crate::bits::{CellSet, at_most, for_each_narrow_combination};
+use crate::bits::{CellSet, HousePlaces, at_most, for_each_narrow_combination};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
@@ -98,30 +98,16 @@ fn out_naked<const W: usize>(
 /// popcount; the cells are turned into a set only for a hit.
 fn hidden<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) {
     let house = ctx.g.house_cells(h);
-    // Each digit's places in the house, gathered in one pass over its cells.
-    let (mut at, mut placed) = ([0u64; MAX_HOUSE], 0u64);
-    for (i, &c) in house.iter().enumerate() {
-        let value = ctx.pos.values()[c] as usize;
-        if value > 0 {
-            placed |= 1 << (value - 1);
-        }
-        for d in super::BitIter(ctx.mask(c)) {
-            at[d] |= 1 << i;
-        }
-    }
-    let (mut free, mut places, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
-    for (d, &cells) in at.iter().enumerate().take(ctx.n()) {
-        let count = cells.count_ones() as usize;
-        if placed & (1 << d) == 0 && (1..=k).contains(&count) {
-            (free[len], places[len]) = (d, cells);
-            len += 1;
-        }
-    }
+    let found = HousePlaces::gather(house.iter().copied(), ctx.n(), 1..=k as u32, |c| {
+        let value = ctx.pos.values()[c] as u32;
+        let placed = if value > 0 { 1 << (value - 1) } else { 0 };
+        (ctx.mask(c), placed)
+    });
     let mut digits = [0usize; 4];
-    for_each_narrow_combination(&places[..len], k, 0, at_most(k), &mut |chosen, union| {
+    for_each_narrow_combination(found.places(), k, 0, at_most(k), &mut |chosen, union| {
         if union.count_ones() as usize == k {
             for (slot, &j) in digits.iter_mut().zip(chosen) {
-                *slot = free[j];
+                *slot = found.digits[j] as usize;
             }
             let cells = CellSet::<W>::from_indices(super::BitIter(union).map(|i| house[i]));
             out_hidden(ctx, h, &digits[..k], &cells, out);
