@@ -367,6 +367,20 @@
 //!   (`is_x86_feature_detected!`): 0.95, and 0.94-0.97 on the portable path from the
 //!   restructuring alone.
 //!
+//! Sixth round (the tree where it is widest, near the root; guesses to the first solution
+//! and to count two, exact; 1106, forum 11+ first 2,000, top1465; none kept):
+//! * every bivalue cell scored `2 min - max`, but only above depth 8 or 12 (counting both
+//!   branches): 54.8/192.8 and 53.8/188.3 on 1106 (51.4/205.4 without), 51.1/100.5 on
+//!   11+ (54.5/106.0); time new/old on 1106 counting to two 0.95-0.97 and 0.92, where the
+//!   same harness with the feature off measured 0.97-1.00: the nodes near the root are a
+//!   large share of a count's nodes, so the full scan costs there too;
+//! * failed-literal probing (each digit of each bivalue cell propagated in a copy; one that
+//!   fails is ruled out) above depth 3, 4 or 6: 200.3, 178.5 and 104.5 guesses to count two
+//!   on 1106, but 37, 112 and 340 probes, each a propagation (a guess is two): 219, 235
+//!   and 274 propagations' worth against 205. Taking also what both digits of a cell imply
+//!   (cell forcing): 197.5, 170.9, 96.6 guesses for 52, 155, 439 probes, no better. The
+//!   hard puzzles have few bivalue cells near the root, and most probes find nothing.
+//!
 //! # Against tdoku, in one process
 //!
 //! tdoku (`solver_dpll_triad_simd`, configuration 0, built here with `g++ -O3
