@@ -278,7 +278,7 @@ pub enum DigError {
     },
     /// The deadline passed first.
     #[error(
-        "no puzzle met the request before the time limit ({grids} full grids tried); widen \
+        "no puzzle met the request before the time limit (full grids tried: {grids}); widen \
          the range of givens, choose another symmetry or allow more time"
     )]
     TimeUp {

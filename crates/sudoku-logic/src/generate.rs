@@ -110,8 +110,8 @@ pub enum GenerateError {
     /// The request's deadline ([`DigOptions::deadline`]) passed before a puzzle of the level
     /// turned up.
     #[error(
-        "no {level} puzzle{detail} was found before the time limit ({grids} full grids \
-         tried); try another level, a wider range of givens or another symmetry"
+        "no {level} puzzle{detail} was found before the time limit (full grids tried: \
+         {grids}); try another level, a wider range of givens or another symmetry"
     )]
     TimeUp {
         /// The level asked for.
