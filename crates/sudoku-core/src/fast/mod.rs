@@ -407,9 +407,10 @@
 //! as given is kind to our first-solution order (51 guesses; 95-103 under each of three
 //! permutations, while tdoku stays at 58-62), so the 1.6-2.0 lead on that row is partly
 //! the file's orientation (the other digit orders of the third round do no better under
-//! permutation: 92-108 guesses, the kept order among the lowest); and building this solver for the machine (`-C
-//! target-cpu=native`) is still slower (ours/tdoku 1.07 and 0.89-0.91 against 1.08-1.14 and
-//! 0.94-0.97 for the portable build, forum 11+ and 1106 counting to two).
+//! permutation: 92-108 guesses, the kept order among the lowest); and building this solver
+//! for the machine (`-C target-cpu=native`) is still slower (ours/tdoku 1.07 and 0.89-0.91
+//! against 1.08-1.14 and 0.94-0.97 for the portable build, forum 11+ and 1106 counting to
+//! two).
 //!
 //! # Portable code, little SIMD
 //!
