@@ -25,10 +25,9 @@
 //! of the band (0..3) and column `c` (0..9), 27 bits in all. A placed digit keeps its bit and
 //! loses every other bit of its row, so "row `r` of the word has one bit" means "placed". A
 //! separate word per band holds the cells no digit is placed in yet. 27 band words plus the
-//! words as last propagated (to see which changed), the 3 unsolved masks, the 3 masks of
-//! bivalue cells (for the guess), a mask of the words the other rules changed, the 27 words'
-//! columns as the column rule last saw them and a mask of words a guess surely changed are
-//! the whole state: 356 bytes, copied once per guess instead of being undone.
+//! words as last propagated (to see which changed), the 3 unsolved masks, a mask of the
+//! words the other rules changed and the 27 words' columns as the column rule last saw them
+//! are the whole state: 340 bytes, copied once per guess instead of being undone.
 //!
 //! Why bands: placing a digit is then a handful of AND operations. Its column is one 9-bit
 //! mask repeated three times (`c | c << 9 | c << 18`) and cleared in the digit's three band
@@ -67,33 +66,41 @@
 //!   columns, and a column with no room is a contradiction. The 27 folds are taken in one
 //!   loop (which the compiler vectorises) and compared with the folds the rule last left;
 //!   only digits with a changed fold are looked at (on the hard sets one in four);
-//!
-//! Triads (a minirow or minicolumn that only three digits can reach holds exactly those
-//! three) were tried as a third rule: they cut guesses by about 5% but cost more time than
-//! they saved, so they are not here.
+//! * triads, last, when the others are stable: a minirow holds exactly three digits (its three
+//!   cells, one row), and so does a minicolumn. For every minirow and minicolumn of the grid
+//!   the digits that can reach it are counted (bit-sliced adders over the nine digits, both
+//!   directions in one 64-bit word per digit), and the digits *certain* in it (alone in
+//!   their row of the band, or in their column across the stack). Fewer than three reaching
+//!   is a contradiction; exactly three reaching confines all three to it; three certain keep
+//!   every other digit out. Hidden and naked "subsets" of minirows, which the rules above do
+//!   not see, and which the guess below feeds on.
 //!
 //! # Guessing
 //!
-//! When nothing more follows, the search picks a cell with two candidates (the first
-//! unsolved cell when no cell has two), places its lowest digit in a copy of the state and
-//! searches that; then it removes the digit in the original, places the cell's other digit
-//! at once (rather than waiting for the naked singles to find it) and goes on propagating.
-//! In the copy, the other digit's word is updated right after the guessed one, without a
-//! compare of all 27 words to find it. Each copy is one *guess* in [`Stats`]. Of the
-//! first bivalue cell of each band it takes the one whose two digits both have many
-//! candidates left in their band, scored `4 * min - max` of the two counts: placing a digit
-//! that is far from settled removes the most, and as each branch places one of the two, a
-//! balanced pair beats a lopsided one. The digit with more candidates is tried first.
-//! Scoring the sum of the two counts (as before the third tuning round) saved, against "the first bivalue
-//! cell", about 15% of the guesses to the first solution and 20-30% of those to count two on
-//! the forum's hardest puzzles; the balanced score and the order save another 5-20% (figures
-//! under the third tuning round below). Under the sum score, scoring the
-//! first two bivalue cells of each band (as this solver did before) took slightly *more*
-//! guesses than scoring one (forum hardest 11+, 10,000 puzzles: 60.6 against 59.6 to the
-//! first solution, 116.4 against 114.6 to count two; 1106: 67.8 against 63.8), and the first
-//! four more still; trying the more constrained digit first, or scoring every bivalue cell,
-//! did not help either. The two digits of the chosen cell are found with a branch-free pass
-//! over the nine words and only their two bands are counted, not all nine digits'.
+//! When nothing more follows, the search branches on a digit's *configuration* in a band:
+//! the permutation by which its three rows pick their boxes (its minirows), or in a stack,
+//! by which its three bands pick their columns (its minicolumns); at most six, usually two.
+//! Of the three bands and three stacks not yet settled, it takes the most constrained, the
+//! one with the fewest open (digit, minirow) pairs, which the triads pass has just counted;
+//! in it, the digit with the fewest configurations (two or more, counted by a table). Each
+//! branch but the last is searched in a copy of the state with the digit confined to one
+//! configuration; the last needs no copy. Each copy is one *guess* in [`Stats`]. This is
+//! tdoku's branching (t-dillon/tdoku, `solver_dpll_triad_simd`), learnt from its
+//! description and rewritten for band words: a configuration fixes the digit's minirow in
+//! three boxes at once, and the triads turn that into placements, where a cell's digit
+//! fixes one cell. Neither half pays alone (figures under the seventh round below): the
+//! configurations without triads, or the triads with the bivalue cells, both search more.
+//!
+//! A band is settled when its count is 27 (three digits per minirow, one configuration per
+//! digit); when all six are, every digit's minirow and minicolumn in every box are single,
+//! so the band update has placed it and the grid is solved. A fixed point that is not
+//! solved therefore always has a configuration to branch on; the first unsolved cell is
+//! kept as a fallback all the same.
+//!
+//! Rounds one to six below branched on a bivalue cell instead: of the first bivalue cell of
+//! each band, the one whose two digits both had many candidates left in their band, scored
+//! `4 * min - max` of the two counts, the digit with more candidates first, and the other
+//! digit placed at once in the second branch.
 //!
 //! # Measuring, and what the numbers said
 //!
@@ -380,6 +387,52 @@
 //!   and 274 propagations' worth against 205. Taking also what both digits of a cell imply
 //!   (cell forcing): 197.5, 170.9, 96.6 guesses for 52, 155, 439 probes, no better. The
 //!   hard puzzles have few bivalue cells near the root, and most probes find nothing.
+//!
+//! Seventh round (tdoku's branching and triads; kept). Guesses first, exact, to the first
+//! solution and to count two, from a slow reference version (1106; forum 11+, first 2,000;
+//! top1465):
+//!
+//! | search | 1106 | forum 11+ | top1465 |
+//! |---|---:|---:|---:|
+//! | best bivalue cell, no triads (rounds one to six) | 51.4, 205.4 | 54.5, 106.0 | 9.4, 14.8 |
+//! | the same with the four triad rules (three reach, three certain; both directions) | 45.8, 183.7 | 50.6, 98.0 | 6.9, 10.5 |
+//! | configurations (band by fewest configurations, tdoku's choice), no triads | 69.3, 154.4 | 46.5, 85.4 | 8.7, 14.4 |
+//! | configurations and the four triad rules | 50.6, 110.8 | 35.2, 63.3 | 5.9, 8.9 |
+//! | configurations, "three certain" only | 51.9, 113.9 | 35.5, 63.9 | 5.9, 9.0 |
+//! | the same, minirows only / minicolumns only | 60.7, 134.5 / 60.2, 132.9 | 41.0, 74.9 / 40.8, 73.7 | 7.0, 11.2 / 7.6, 11.8 |
+//! | band chosen among the three bands only / the three stacks only | 56.0, 124.8 / 64.4, 126.6 | 43.8, 79.3 / 36.4, 66.5 | 6.2, 9.8 / 6.9, 10.4 |
+//! | the first digit with two configurations, any band | 77.6, 179.5 | 53.6, 100.2 | 7.7, 12.4 |
+//! | band by its open (digit, minirow) pairs, "three certain" | 53.1, 114.9 | 34.6, 61.1 | 5.9, 9.0 |
+//! | the same, pairs counted up to four per minirow | 48.3, 118.7 | 37.9, 68.7 | 6.9, 10.7 |
+//! | **band by open pairs, all triad rules (kept)** | **51.8, 112.0** | **34.4, 60.6** | **5.8, 8.8** |
+//!
+//! tdoku itself takes 110 and 61.5 to count two on 1106 and forum 11+ (measured, below):
+//! the same tree. The order of the configurations only matters to the first solution: in
+//! table order 51.8 and 34.4; most candidate cells first 57.0 and 33.2; fewest first 56.8
+//! and 33.7; reversed 67.6 and 32.7; table order kept.
+//!
+//! Cost: a first version (each digit's triads from three table lookups per band, the
+//! configurations counted in a separate pass with a table) ran at new/old 0.74 and 1.22 on
+//! 1106 (first, count two), 1.02 and 1.12 on forum 11+; counting two on 1106, the triads pass
+//! took 12.7% of the time and the choice 10.5%. Kept: the reach counts by bit-sliced adders
+//! (four 64-bit words for all 54 minirows and minicolumns), which also give each band's open
+//! pairs for the choice, and the minirows and "alone in the row" masks of the 27 words in
+//! loops the compiler vectorises: the triads pass 16%, the choice 6%. A guess now costs
+//! about 1.5 times what it did (1.1 µs against 0.73 µs counting two on 1106), of which
+//! the two passes are a fifth and the longer cascades of placements the rest. The old
+//! solver and the new in one process (3 rounds, at most 10,000 puzzles spread through each
+//! file, alternating every 25 puzzles), new/old, first solution and count two:
+//!
+//! | set | new/old | guesses old | guesses new |
+//! |---|---:|---:|---:|
+//! | 17-clue | 1.02, 1.07 | 0.60, 0.84 | 0.35, 0.41 |
+//! | top1465 | 1.08, 1.12 | 9.38, 14.8 | 5.78, 8.76 |
+//! | forum hardest 11+ | 1.04, 1.14 | 54.8, 107.5 | 35.5, 62.8 |
+//! | forum hardest 1106 | 0.71, 1.27 | 51.4, 205.4 | 51.8, 112.0 |
+//!
+//! The one loss, 1106 to the first solution, is the file's orientation: the bivalue search
+//! was lucky on the file as given (51 guesses; 95-103 under each of three permutations),
+//! the new one takes 52 as given and 57-66 permuted, as tdoku does (58-62).
 //!
 //! # Against tdoku, in one process
 //!

@@ -2,13 +2,14 @@
 //!
 //! See the module documentation of [`crate::fast`] for the bit layout and the rules.
 
-use super::tables::{COMPLEX, PERM_KEEP, POINT_OUT, POP9, ROW};
+use super::tables::{
+    CELLS, COMPLEX, CONFINE, NPERM, PERM_KEEP, PERM_MASKS, POINT_OUT, POP9, ROW, STACKMATES,
+};
 
 /// The whole search state of one node: 27 band words, the words as they were when last
 /// propagated (a word that differs from its copy must be looked at again), the unsolved
-/// cells and the bivalue cells per band, the words changed outside the band updates, the
-/// words' folds as the column rule last saw them, and the words a guess surely changed.
-/// 89 words, copied once per guess.
+/// cells per band, the words changed outside the band updates and the words' folds as the
+/// column rule last saw them. 85 words, copied once per guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
     /// `cand[3 * d + b]`: where digit `d` (0..9) may still go in band `b`; placed digits stay.
@@ -17,21 +18,14 @@ pub(super) struct State {
     prev: [u32; 27],
     /// Cells of each band that no digit has been placed in yet.
     unsolved: [u32; 3],
-    /// Unsolved cells with two candidates, per band, as the last naked-singles pass saw them;
-    /// that pass runs on the fixed point, so the guess needs no count of its own.
-    pairs: [u32; 3],
     /// Bit `i`: word `i` was changed by a rule other than the band update (the guess, naked
-    /// singles, the column rule): the first sweep of the band updates takes these words
+    /// singles, the column rule, triads): the first sweep of the band updates takes these words
     /// without comparing all 27 with `prev`.
     dirty: u32,
     /// `cols[i]`: the columns of word `i` (its fold) as the column rule last left them. The
     /// rule's answer for a digit depends only on the folds of its three words, so a digit
     /// whose folds are unchanged is skipped: about three in four are, on the hard sets.
     cols: [u32; 27],
-    /// Words to update right after the first sweep instead of comparing all 27 words with
-    /// `prev` (0: compare). A guess placed in a bivalue cell surely changes the cell's other
-    /// digit: updating that word at once costs less than the compare that would find it.
-    next: u32,
 }
 
 /// Why a puzzle cannot even be set up.
@@ -68,14 +62,6 @@ fn minirows(a: u32) -> u32 {
     // Bit `9 * r + 3 * s` of `t`: minirow `(r, s)` is not empty.
     let t = (a | a >> 1 | a >> 2) & 0x124_9249;
     (t | t >> 8 | t >> 16) & ROW
-}
-
-/// The number of candidates in a band word.
-#[inline(always)]
-fn pop27(a: u32) -> u32 {
-    POP9[(a & ROW) as usize] as u32
-        + POP9[((a >> 9) & ROW) as usize] as u32
-        + POP9[((a >> 18) & ROW) as usize] as u32
 }
 
 /// The full rows (of a band) that `x` touches.
@@ -177,10 +163,8 @@ impl State {
             cand: [0; 27],
             prev: [u32::MAX; 27],
             unsolved: empty,
-            pairs: [0; 3],
             dirty: (1 << 27) - 1,
             cols: [u32::MAX; 27],
-            next: 0,
         };
         for d in 0..9 {
             let col = spread(colset[d + 1]);
@@ -280,11 +264,6 @@ impl State {
                     return false;
                 }
             }
-            if self.next != 0 {
-                dirty = self.next;
-                self.next = 0;
-                continue;
-            }
             // Shift chains (recurrences the compiler does not vectorise): the vectorised
             // compare loaded 16 bytes over words just written 4 bytes at a time, which cannot
             // be store-forwarded and stalled. Three chains of nine, for a third the latency.
@@ -308,18 +287,15 @@ impl State {
         let mut pass = Pass::Stable;
         for b in 0..3 {
             let u = self.unsolved[b];
-            self.pairs[b] = 0;
             if u == 0 {
                 continue;
             }
-            let (mut ones, mut twos, mut threes) = (0, 0, 0);
+            let (mut ones, mut twos) = (0, 0);
             for d in 0..9 {
                 let x = self.cand[3 * d + b];
-                threes |= twos & x;
                 twos |= ones & x;
                 ones |= x;
             }
-            self.pairs[b] = u & twos & !threes;
             if u & !ones != 0 {
                 return Pass::Contradiction;
             }
@@ -391,7 +367,7 @@ impl State {
 
     /// Propagates to a fixed point. `false` on a contradiction.
     #[inline(always)]
-    fn propagate(&mut self) -> bool {
+    fn propagate(&mut self, tot: &mut [u32; 6]) -> bool {
         loop {
             if !self.bands() {
                 return false;
@@ -407,80 +383,211 @@ impl State {
             match self.stacks() {
                 Pass::Contradiction => return false,
                 Pass::Changed => continue,
+                Pass::Stable => {}
+            }
+            match self.triads(tot) {
+                Pass::Contradiction => return false,
+                Pass::Changed => continue,
                 Pass::Stable => return true,
             }
         }
     }
 
-    /// The guess (see [`Guess`]): a bivalue cell, one of its digits and the other, or the
-    /// first unsolved cell and its lowest digit when no cell is bivalue.
+    /// Triads: a minirow (three cells of a row inside a box) holds exactly three digits, and
+    /// so does a minicolumn. For every minirow and minicolumn this counts the digits that can
+    /// reach it (bit-sliced adders, exact up to 15) and the digits *certain* in it (alone in
+    /// their row of the band, or in their column across the stack's bands; saturating at
+    /// three). Fewer than three reaching is a contradiction; exactly three reaching puts all
+    /// three there (confined to that minirow in its row and box); three certain keep every
+    /// other digit out. Runs last, when the other rules are stable, about once per guess.
     ///
-    /// Which bivalue cell matters: of the first bivalue cell of each band, the one whose two
-    /// digits are both far from settled in the band (most candidates left), scored
-    /// `4 * min - max` of their two counts: each branch places one of the two digits, so both
-    /// should remove much and propagate far, and a lopsided pair is worth less than a
-    /// balanced one. The digit with more candidates goes first. See the module documentation
-    /// for the figures (about 10% fewer guesses than the sum of the two counts, which took
-    /// 15-30% fewer than the first bivalue cell).
+    /// One 64-bit word per digit holds both directions: bits `9 * b + 3 * s + r` are its
+    /// minirows (band `b`, stack `s`, row `r`, the column-major order `minirows` gives), bits
+    /// `32 + 9 * b + c` its minicolumns (band `b`, column `c`: the words' folds, which the
+    /// column rule has just left in `cols`). On a stable pass, `tot` gets each band's and each
+    /// stack's sum of the reach counts, the open (digit, minirow) pairs the guess looks at.
     #[inline(always)]
-    fn pick(&self) -> Guess {
-        let mut best: Option<Guess> = None;
-        let mut best_score = 0;
-        for b in 0..3 {
-            let biv = self.pairs[b];
-            if biv == 0 {
+    fn triads(&mut self, tot: &mut [u32; 6]) -> Pass {
+        const FULL: u64 = 0x7FF_FFFF | 0x7FF_FFFF << 32;
+        let (mut s0, mut s1, mut s2, mut s3) = (0u64, 0u64, 0u64, 0u64);
+        let (mut c1, mut c2, mut c3) = (0u64, 0u64, 0u64);
+        let mut open = 0u64;
+        let mut loose = [0u64; 9];
+        // Each word's minirows, and those alone in their row, in loops the compiler vectorises.
+        let mr = self.cand.map(minirows);
+        let alone = mr.map(|m| {
+            m & !(((m >> 3) & 0o077) | ((m >> 6) & 0o007) | ((m << 3) & 0o770) | ((m << 6) & 0o700))
+        });
+        for (d, l) in loose.iter_mut().enumerate() {
+            let d3 = 3 * d;
+            let h = mr[d3] | mr[d3 + 1] << 9 | mr[d3 + 2] << 18;
+            let ah = alone[d3] | alone[d3 + 1] << 9 | alone[d3 + 2] << 18;
+            let (f0, f1, f2) = (self.cols[d3], self.cols[d3 + 1], self.cols[d3 + 2]);
+            let v = f0 | f1 << 9 | f2 << 18;
+            let one = (f0 ^ f1 ^ f2) & !(f0 & f1 & f2);
+            let reach = h as u64 | (v as u64) << 32;
+            let x = ah as u64 | ((v & spread(one)) as u64) << 32;
+            let t0 = s0 & reach;
+            s0 ^= reach;
+            let t1 = s1 & t0;
+            s1 ^= t0;
+            let t2 = s2 & t1;
+            s2 ^= t1;
+            s3 |= t2;
+            c3 |= c2 & x;
+            c2 |= c1 & x;
+            c1 |= x;
+            *l = reach & !x;
+            open |= *l;
+        }
+        if !s3 & !s2 & !(s0 & s1) & FULL != 0 {
+            return Pass::Contradiction;
+        }
+        let confine = s0 & s1 & !s2 & !s3 & open;
+        let exclude = c3 & open;
+        if confine | exclude == 0 {
+            let sl = [s0, s1, s2, s3];
+            for b in 0..3 {
+                let (mut th, mut tv) = (0, 0);
+                for (k, &x) in sl.iter().enumerate() {
+                    th += (POP9[((x >> (9 * b)) as u32 & ROW) as usize] as u32) << k;
+                    let t = ((x >> 32) as u32 >> (3 * b)) & 0x1C_0E07;
+                    tv += (POP9[((t | t >> 6 | t >> 12) & ROW) as usize] as u32) << k;
+                }
+                tot[b] = th;
+                tot[3 + b] = tv;
+            }
+            return Pass::Stable;
+        }
+        for (d, &l) in loose.iter().enumerate() {
+            let (cf, ex) = (l & confine, l & exclude);
+            if cf | ex == 0 {
                 continue;
             }
-            // The first bivalue cell of the band, its two digits found without a branch.
-            let bit = biv & biv.wrapping_neg();
-            let mut digits = 0u32;
-            for d in 0..9 {
-                digits |= ((self.cand[3 * d + b] & bit != 0) as u32) << d;
+            let (cfv, exv) = ((cf >> 32) as u32, (ex >> 32) as u32);
+            let cc = [cfv & ROW, (cfv >> 9) & ROW, (cfv >> 18) & ROW];
+            for b in 0..3 {
+                let hcf = (cf >> (9 * b)) as u32 & ROW;
+                let hex = (ex >> (9 * b)) as u32 & ROW;
+                let [o1, o2] = OTHER[b];
+                let cols =
+                    (exv >> (9 * b)) & ROW | STACKMATES[cc[b] as usize] as u32 | cc[o1] | cc[o2];
+                self.cand[3 * d + b] &=
+                    CONFINE[hcf as usize] & !CELLS[hex as usize] & !spread(cols);
             }
-            let d1 = digits.trailing_zeros() as usize % 9;
-            let d2 = (digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9;
-            let (p1, p2) = (pop27(self.cand[3 * d1 + b]), pop27(self.cand[3 * d2 + b]));
-            // Counts are at most 27, so the score is positive (0 means "no cell yet").
-            let score = 64 + 4 * p1.min(p2) - p1.max(p2);
-            if score > best_score {
-                best_score = score;
-                // The less settled digit first (no branch: a conditional move).
-                let (first, other) = if p1 > p2 { (d1, d2) } else { (d2, d1) };
-                best = Some(Guess {
-                    word: 3 * first + b,
-                    bit,
-                    other: 3 * other + b,
-                    place: !rows_of(bit) | bit,
-                });
+            self.dirty |= 7 << (3 * d);
+        }
+        Pass::Changed
+    }
+
+    /// The guess, at a fixed point that is not solved (`tot` from the triads pass that found
+    /// it stable): of the bands and stacks not settled, the one with the fewest open (digit,
+    /// minirow) pairs, the most constrained; in it, the digit with the fewest configurations
+    /// (two or more). Each branch puts the digit in one of them, so each branch fixes its
+    /// minirow (or minicolumn) in three boxes, and the triads take it from there. A band is
+    /// settled when its total is 27: three digits per minirow, one configuration per digit.
+    /// (tdoku's branching; it took 112 guesses to count two on forum hardest 1106 where the
+    /// best bivalue cell took 205, see the module documentation.)
+    #[inline(always)]
+    fn pick(&self, tot: &[u32; 6]) -> Guess {
+        let mut best = 6;
+        let mut best_tot = u32::MAX;
+        for (k, &t) in tot.iter().enumerate() {
+            if t > 27 && t < best_tot {
+                best_tot = t;
+                best = k;
             }
         }
-        best.unwrap_or_else(|| {
-            // No bivalue cell: the first unsolved cell and its lowest digit.
-            let b = self.unsolved.iter().position(|&u| u != 0).unwrap_or(0) % 3;
-            let u = self.unsolved[b];
-            let bit = u & u.wrapping_neg();
-            let d = (0..9)
-                .find(|&d| self.cand[3 * d + b] & bit != 0)
-                .unwrap_or(0);
-            // No other digit to place when the first is ruled out.
-            Guess {
-                word: 3 * d + b,
-                bit,
-                other: 3 * d + b,
-                place: u32::MAX,
+        // A digit's configurations in the chosen band (its minirows) or stack (its
+        // minicolumns, bit `3 * band + column of the stack`), as a 3x3 mask.
+        let shape = |d: usize| -> u32 {
+            let d3 = 3 * d;
+            if best < 3 {
+                minirows(self.cand[d3 + best])
+            } else {
+                let sh = 3 * (best - 3);
+                ((self.cols[d3] >> sh) & 7)
+                    | ((self.cols[d3 + 1] >> sh) & 7) << 3
+                    | ((self.cols[d3 + 2] >> sh) & 7) << 6
             }
-        })
+        };
+        let (mut digit, mut fewest, mut shape_of) = (0, u8::MAX, 0);
+        if best < 6 {
+            for d in 0..9 {
+                let m = shape(d);
+                let c = NPERM[m as usize];
+                if c >= 2 && c < fewest {
+                    (digit, fewest, shape_of) = (d, c, m);
+                }
+            }
+        }
+        if fewest == u8::MAX {
+            return self.pick_cell();
+        }
+        let mut masks = [[u32::MAX; 3]; 6];
+        let mut n = 0;
+        for p in PERM_MASKS {
+            if shape_of & p != p {
+                continue;
+            }
+            if best < 3 {
+                masks[n][best] = CELLS[p as usize];
+            } else {
+                // In each band, the stack keeps only the configuration's column.
+                let sh = 3 * (best - 3);
+                for (i, w) in masks[n].iter_mut().enumerate() {
+                    let col = ((p >> (3 * i)) & 7) << sh;
+                    *w = !spread((0o7 << sh) & !col);
+                }
+            }
+            n += 1;
+        }
+        Guess::Config { digit, n, masks }
+    }
+
+    /// The first unsolved cell and its lowest digit. A safety net: at a fixed point every
+    /// band and stack is settled only when every digit is placed (each digit's minirow and
+    /// minicolumn in each box are then single, so the band update has placed it).
+    #[cold]
+    fn pick_cell(&self) -> Guess {
+        let b = self.unsolved.iter().position(|&u| u != 0).unwrap_or(0) % 3;
+        let u = self.unsolved[b];
+        let bit = u & u.wrapping_neg();
+        let d = (0..9)
+            .find(|&d| self.cand[3 * d + b] & bit != 0)
+            .unwrap_or(0);
+        Guess::Cell {
+            word: 3 * d + b,
+            bit,
+        }
+    }
+
+    /// ANDs `masks` into the three words of the digit whose first word is `d3`, marking the
+    /// words that changed (a configuration in a band changes one word, in a stack three).
+    #[inline(always)]
+    fn confine(&mut self, d3: usize, masks: &[u32; 3]) {
+        let mut dirty = 0;
+        for (i, &m) in masks.iter().enumerate() {
+            let w = self.cand[d3 + i];
+            self.cand[d3 + i] = w & m;
+            dirty |= ((w & m != w) as u32) << (d3 + i);
+        }
+        self.dirty = dirty;
     }
 }
 
-/// A guess: place the cell `bit` in word `word`; if that fails, rule it out and AND `place`
-/// into word `other`, which places the cell's other digit (a bivalue cell) or does nothing
-/// (any other cell: `other` is then `word` itself and `place` all ones).
-struct Guess {
-    word: usize,
-    bit: u32,
-    other: usize,
-    place: u32,
+/// A guess: a digit in each of its `n` configurations (the masks of its three words for
+/// each), or, as a safety net, a cell `bit` of word `word` holding the word's digit or not.
+enum Guess {
+    Config {
+        digit: usize,
+        n: usize,
+        masks: [[u32; 3]; 6],
+    },
+    Cell {
+        word: usize,
+        bit: u32,
+    },
 }
 
 /// `OTHER[b]`: the two bands other than `b`.
@@ -508,7 +615,8 @@ impl Search {
     /// is the loop going on in the same frame, so only the first branch recurses.
     fn node(&mut self, mut s: State) -> bool {
         loop {
-            if !s.propagate() {
+            let mut tot = [0u32; 6];
+            if !s.propagate(&mut tot) {
                 return false;
             }
             if s.solved() {
@@ -518,27 +626,32 @@ impl Search {
                 self.solutions += 1;
                 return self.solutions >= self.limit;
             }
-            let Guess {
-                word,
-                bit,
-                other,
-                place,
-            } = s.pick();
-            self.guesses += 1;
-            let mut child = s;
-            child.cand[word] &= !rows_of(bit) | bit;
-            child.dirty = 1 << word;
-            // Placing the digit clears the cell from the other digit's word: update that word
-            // next, without a compare of all 27 words to find it.
-            child.next = 1 << other;
-            if self.node(child) {
-                return true;
+            match s.pick(&tot) {
+                Guess::Config { digit, n, masks } => {
+                    let d3 = 3 * digit;
+                    for m in &masks[..n - 1] {
+                        self.guesses += 1;
+                        let mut child = s;
+                        child.confine(d3, m);
+                        if self.node(child) {
+                            return true;
+                        }
+                    }
+                    // The others failed: the last configuration needs no copy.
+                    s.confine(d3, &masks[n - 1]);
+                }
+                Guess::Cell { word, bit } => {
+                    self.guesses += 1;
+                    let mut child = s;
+                    child.cand[word] &= !rows_of(bit) | bit;
+                    child.dirty = 1 << word;
+                    if self.node(child) {
+                        return true;
+                    }
+                    s.cand[word] &= !bit;
+                    s.dirty = 1 << word;
+                }
             }
-            // The digit is ruled out, so a bivalue cell holds its other digit: placed now,
-            // rather than after the band updates stop and the naked singles find it.
-            s.cand[word] &= !bit;
-            s.cand[other] &= place;
-            s.dirty = 1 << word | 1 << other;
         }
     }
 

@@ -65,6 +65,102 @@ const fn pop_table() -> [u8; 512] {
     t
 }
 
+/// The six permutations of a 3x3 mask, each as its three bits (`3 * i + j` for `i -> j`).
+/// A transposed permutation is a permutation too, so the list serves row-major and
+/// column-major masks alike.
+pub(super) const PERM_MASKS: [u32; 6] = perm_masks();
+
+const fn perm_masks() -> [u32; 6] {
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        t[p] = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+        p += 1;
+    }
+    t
+}
+
+/// `NPERM[m]`: how many permutations lie wholly inside the 3x3 mask `m`: for a digit's
+/// minirows in a band (or minicolumns in a stack), its number of *configurations* left.
+pub(super) static NPERM: [u8; 512] = nperm_table();
+
+const fn nperm_table() -> [u8; 512] {
+    let masks = perm_masks();
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if m as u32 & masks[p] == masks[p] {
+                t[m] += 1;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// `CELLS[m]`: the cells of the minirows in the column-major mask `m` (bit `3 * s + r`).
+pub(super) static CELLS: [u32; 512] = cells_table();
+
+const fn cells_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = widen(transpose(m) as u32);
+        m += 1;
+    }
+    t
+}
+
+/// `CONFINE[m]`: for the column-major minirow mask `m`, the band mask that keeps those
+/// minirows and clears the rest of their rows and of their boxes: where a digit goes when
+/// each of these minirows surely holds it.
+pub(super) static CONFINE: [u32; 512] = confine_table();
+
+const fn confine_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = ALL;
+        let mut j = 0;
+        while j < 9 {
+            if m & (1 << j) != 0 {
+                let (s, r) = (j / 3, j % 3);
+                let minirow = 7u32 << (9 * r + 3 * s);
+                let row = ROW << (9 * r);
+                let bx = 0o7007007u32 << (3 * s);
+                keep &= !(row | bx) | minirow;
+            }
+            j += 1;
+        }
+        t[m] = keep;
+        m += 1;
+    }
+    t
+}
+
+/// `STACKMATES[cols]`: for a 9-bit column set, the other columns of the stacks it touches:
+/// what a digit leaves in a band when each of `cols` surely holds it there.
+pub(super) static STACKMATES: [u16; 512] = stackmates_table();
+
+const fn stackmates_table() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if m & (1 << c) != 0 {
+                t[m] |= (7 << (3 * (c / 3))) & !(1 << c);
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
 const PERMS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
@@ -152,6 +248,31 @@ mod tests {
         assert_eq!(COMPLEX[0x1FF], ALL);
         // Row 0 in stack 1 only (column-major bit 3), rows 1 and 2 anywhere else.
         assert_eq!(COMPLEX[0o666 | 0o010], 0o070 | (0o707 << 9) | (0o707 << 18));
+    }
+
+    #[test]
+    fn configurations() {
+        assert_eq!(NPERM[0x1FF], 6);
+        assert_eq!(NPERM[0b100_010_001], 1);
+        // Two permutations sharing one minirow (five minirows), or none (six): two each.
+        assert_eq!(NPERM[0b100_011_011], 2);
+        assert_eq!(NPERM[0b101_011_110], 2);
+        // All but one minirow: four.
+        assert_eq!(NPERM[0x1FF & !1], 4);
+        assert_eq!(NPERM[0b111_001_001], 0);
+        assert!(PERM_MASKS.iter().all(|&p| NPERM[p as usize] == 1));
+    }
+
+    #[test]
+    fn triad_masks() {
+        // Column-major bit 3 is stack 1, row 0: cells 3..6 of the band.
+        assert_eq!(CELLS[1 << 3], 0o70);
+        assert_eq!(CELLS[0x1FF], ALL);
+        // Confined to row 0 of stack 1: row 0 keeps only that minirow, the box only its row.
+        assert_eq!(CONFINE[1 << 3], ALL & !(0o707 | 0o070 << 9 | 0o070 << 18));
+        assert_eq!(CONFINE[0], ALL);
+        assert_eq!(STACKMATES[0b000_000_010], 0b000_000_101);
+        assert_eq!(STACKMATES[0b100_000_001], 0b011_000_110);
     }
 
     #[test]
