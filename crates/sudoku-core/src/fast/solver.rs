@@ -524,25 +524,11 @@ impl State {
         if fewest == u8::MAX {
             return self.pick_cell();
         }
-        let mut masks = [[u32::MAX; 3]; 6];
-        let mut n = 0;
-        for p in PERM_MASKS {
-            if shape_of & p != p {
-                continue;
-            }
-            if best < 3 {
-                masks[n][best] = CELLS[p as usize];
-            } else {
-                // In each band, the stack keeps only the configuration's column.
-                let sh = 3 * (best - 3);
-                for (i, w) in masks[n].iter_mut().enumerate() {
-                    let col = ((p >> (3 * i)) & 7) << sh;
-                    *w = !spread((0o7 << sh) & !col);
-                }
-            }
-            n += 1;
+        Guess::Config {
+            digit,
+            unit: best,
+            shape: shape_of,
         }
-        Guess::Config { digit, n, masks }
     }
 
     /// The first unsolved cell and its lowest digit. A safety net: at a fixed point every
@@ -576,18 +562,37 @@ impl State {
     }
 }
 
-/// A guess: a digit in each of its `n` configurations (the masks of its three words for
-/// each), or, as a safety net, a cell `bit` of word `word` holding the word's digit or not.
+/// A guess: a digit in each of its configurations in a band (`unit` 0..3) or a stack (`unit`
+/// 3..6), `shape` being its minirows or minicolumns there as a 3x3 mask; or, as a safety
+/// net, a cell `bit` of word `word` holding the word's digit or not.
 enum Guess {
     Config {
         digit: usize,
-        n: usize,
-        masks: [[u32; 3]; 6],
+        unit: usize,
+        shape: u32,
     },
     Cell {
         word: usize,
         bit: u32,
     },
+}
+
+/// The masks of a digit's three words that put it in configuration `p` (a permutation, as a
+/// 3x3 mask) of band or stack `unit`.
+#[inline(always)]
+fn config_masks(unit: usize, p: u32) -> [u32; 3] {
+    let mut masks = [u32::MAX; 3];
+    if unit < 3 {
+        masks[unit] = CELLS[p as usize];
+    } else {
+        // In each band, the stack keeps only the configuration's column.
+        let sh = 3 * (unit - 3);
+        for (i, w) in masks.iter_mut().enumerate() {
+            let col = ((p >> (3 * i)) & 7) << sh;
+            *w = !spread((0o7 << sh) & !col);
+        }
+    }
+    masks
 }
 
 /// `OTHER[b]`: the two bands other than `b`.
@@ -627,18 +632,27 @@ impl Search {
                 return self.solutions >= self.limit;
             }
             match s.pick(&tot) {
-                Guess::Config { digit, n, masks } => {
+                Guess::Config { digit, unit, shape } => {
                     let d3 = 3 * digit;
-                    for m in &masks[..n - 1] {
+                    let mut left = NPERM[shape as usize];
+                    for p in PERM_MASKS {
+                        if shape & p != p {
+                            continue;
+                        }
+                        left -= 1;
+                        let masks = config_masks(unit, p);
+                        if left == 0 {
+                            // The others failed: the last configuration needs no copy.
+                            s.confine(d3, &masks);
+                            break;
+                        }
                         self.guesses += 1;
                         let mut child = s;
-                        child.confine(d3, m);
+                        child.confine(d3, &masks);
                         if self.node(child) {
                             return true;
                         }
                     }
-                    // The others failed: the last configuration needs no copy.
-                    s.confine(d3, &masks[n - 1]);
                 }
                 Guess::Cell { word, bit } => {
                     self.guesses += 1;
