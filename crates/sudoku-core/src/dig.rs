@@ -316,8 +316,10 @@ pub struct Digger {
 impl Digger {
     /// A digger for puzzles of this layout (the fast solver checks uniqueness on plain 9x9).
     pub fn new(layout: Layout) -> Digger {
+        // The light search: a dig's uniqueness checks are of easy puzzles, where the fast
+        // engine's triads save no guess and cost about a seventh of the time.
         let solver = match Solver::new(layout.clone(), Engine::Auto) {
-            Ok(s) => s,
+            Ok(s) => s.light(),
             Err(e) => unreachable!("Auto takes every layout: {e}"),
         };
         Digger { solver }
@@ -547,7 +549,9 @@ fn classic_full_grid(seed: u64) -> Grid {
     }
     let mut relabel: Vec<u8> = (1..=9).collect();
     rng.shuffle(&mut relabel);
-    let solved = match crate::fast::FastSolver::new().first(&cells) {
+    // The light search: on a grid this open the triads cost more than they save (13 guesses
+    // against 15, at 0.6 times the speed).
+    let solved = match crate::fast::FastSolver::light().first(&cells) {
         Ok(Some(solved)) => solved,
         other => unreachable!("three diagonal boxes always complete: {other:?}"),
     };

@@ -143,8 +143,9 @@ impl Generator {
             digger: Digger::new(layout.clone()),
             logic: Logic::new(layout),
             singles: SinglesCheck::new(layout),
+            // The light search, as the digger's: uniqueness checks of easy puzzles.
             solver: match Solver::new(layout.clone(), Engine::Auto) {
-                Ok(s) => s,
+                Ok(s) => s.light(),
                 Err(e) => unreachable!("Auto takes every layout: {e}"),
             },
         }

@@ -25,9 +25,10 @@
 //! of the band (0..3) and column `c` (0..9), 27 bits in all. A placed digit keeps its bit and
 //! loses every other bit of its row, so "row `r` of the word has one bit" means "placed". A
 //! separate word per band holds the cells no digit is placed in yet. 27 band words plus the
-//! words as last propagated (to see which changed), the 3 unsolved masks, a mask of the
-//! words the other rules changed and the 27 words' columns as the column rule last saw them
-//! are the whole state: 340 bytes, copied once per guess instead of being undone.
+//! words as last propagated (to see which changed), the 3 unsolved masks, the 3 masks of
+//! bivalue cells (for the guess near the end), a mask of the words the other rules changed
+//! and the 27 words' columns as the column rule last saw them are the whole state: 352
+//! bytes, copied once per guess instead of being undone.
 //!
 //! Why bands: placing a digit is then a handful of AND operations. Its column is one 9-bit
 //! mask repeated three times (`c | c << 9 | c << 18`) and cleared in the digit's three band
@@ -66,14 +67,15 @@
 //!   columns, and a column with no room is a contradiction. The 27 folds are taken in one
 //!   loop (which the compiler vectorises) and compared with the folds the rule last left;
 //!   only digits with a changed fold are looked at (on the hard sets one in four);
-//! * triads, last, when the others are stable: a minirow holds exactly three digits (its three
-//!   cells, one row), and so does a minicolumn. For every minirow and minicolumn of the grid
-//!   the digits that can reach it are counted (bit-sliced adders over the nine digits, both
-//!   directions in one 64-bit word per digit), and the digits *certain* in it (alone in
-//!   their row of the band, or in their column across the stack). Fewer than three reaching
-//!   is a contradiction; exactly three reaching confines all three to it; three certain keep
-//!   every other digit out. Hidden and naked "subsets" of minirows, which the rules above do
-//!   not see, and which the guess below feeds on.
+//! * triads, last, when the others are stable and 30 or more cells are unsolved: a minirow
+//!   holds exactly three digits (its three cells, one row), and so does a minicolumn. For
+//!   every minirow and minicolumn of the grid the digits that can reach it are counted
+//!   (bit-sliced adders over the nine digits, both directions in one 64-bit word per
+//!   digit), and the digits *certain* in it (alone in their row of the band, or in their
+//!   column across the stack). Fewer than three reaching is a contradiction; exactly three
+//!   reaching confines all three to it; three certain keep every other digit out. Hidden
+//!   and naked "subsets" of minirows, which the rules above do not see, and which the guess
+//!   below feeds on.
 //!
 //! # Guessing
 //!
@@ -94,13 +96,15 @@
 //! A band is settled when its count is 27 (three digits per minirow, one configuration per
 //! digit); when all six are, every digit's minirow and minicolumn in every box are single,
 //! so the band update has placed it and the grid is solved. A fixed point that is not
-//! solved therefore always has a configuration to branch on; the first unsolved cell is
-//! kept as a fallback all the same.
+//! solved therefore always has a configuration to branch on.
 //!
-//! Rounds one to six below branched on a bivalue cell instead: of the first bivalue cell of
-//! each band, the one whose two digits both had many candidates left in their band, scored
-//! `4 * min - max` of the two counts, the digit with more candidates first, and the other
-//! digit placed at once in the second branch.
+//! Near the end, under 30 unsolved cells, the triads pass is skipped and the search
+//! branches on a bivalue cell, as it did everywhere in rounds one to six below: of the first
+//! bivalue cell of each band, the one whose two digits both have many candidates left in
+//! their band, scored `4 * min - max` of the two counts, the digit with more candidates
+//! first, and the other digit placed at once in the second branch (the first unsolved cell
+//! when no cell is bivalue). There the triads rarely find anything and cost a fifth of the
+//! time of the generator's uniqueness checks (figures under the seventh round).
 //!
 //! # Measuring, and what the numbers said
 //!
@@ -405,6 +409,7 @@
 //! | band by its open (digit, minirow) pairs, "three certain" | 53.1, 114.9 | 34.6, 61.1 | 5.9, 9.0 |
 //! | the same, pairs counted up to four per minirow | 48.3, 118.7 | 37.9, 68.7 | 6.9, 10.7 |
 //! | **band by open pairs, all triad rules (kept)** | **51.8, 112.0** | **34.4, 60.6** | **5.8, 8.8** |
+//! | the same, bivalue cells under 30 unsolved cells (kept, below) | 52.6, 113.5 | 34.8, 61.4 | 5.8, 8.8 |
 //!
 //! tdoku itself takes 110 and 61.5 to count two on 1106 and forum 11+ (measured, below):
 //! the same tree. The order of the configurations only matters to the first solution: in
@@ -417,22 +422,51 @@
 //! took 12.7% of the time and the choice 10.5%. Kept: the reach counts by bit-sliced adders
 //! (four 64-bit words for all 54 minirows and minicolumns), which also give each band's open
 //! pairs for the choice, and the minirows and "alone in the row" masks of the 27 words in
-//! loops the compiler vectorises: the triads pass 16%, the choice 6%. A guess now costs
-//! about 1.5 times what it did (1.1 µs against 0.73 µs counting two on 1106), of which
-//! the two passes are a fifth and the longer cascades of placements the rest. The old
-//! solver and the new in one process (3 rounds, at most 10,000 puzzles spread through each
-//! file, alternating every 25 puzzles), new/old, first solution and count two:
+//! loops the compiler vectorises: the triads pass 16%, the choice 6% (then 1-3% faster
+//! again once the guess made each branch's masks only when it searched it). A guess costs
+//! about 1.5 times what it did (1.1 µs against 0.73 µs counting two on 1106), of which the
+//! two passes are a fifth and the longer cascades of placements the rest.
+//!
+//! Near the end, and for easy puzzles, that cost buys nothing. The generator's uniqueness
+//! checks were measured on 73,085 puzzles (each given of 3,000 generated minimal puzzles
+//! removed in turn; each has two solutions): counting two took 5.89 guesses per check
+//! against 5.98, at new/old 0.80; `has_solution_without` 0.78; completing 20,000 random
+//! full grids from three boxes, 15.2 guesses against 13.1, 0.62. Skipping the triads pass
+//! (and taking the bivalue guess) under 20, 30, 40, 50 unsolved cells: counting two on the
+//! checks 0.84, 0.87, 0.90, 0.94, and on 1106 113.5, 113.5, 126.5 and 175 guesses to count
+//! two; under 30 the hard sets lose nothing measurable, so the default skips under 30
+//! (checks 0.86 and 0.84). Skipping it whenever two, four, eight or twelve cells are
+//! bivalue instead: checks 0.86-0.95, but 168-195 guesses on 1106 (bivalue cells are common
+//! at fixed points of hard puzzles too). So [`FastSolver::light`] never runs the triads, the
+//! old search, and the generator and the digger use it: `sudoku generate --count 20000`
+//! took 1.62-1.75 CPU seconds against 1.60-1.73 before the round, three runs each
+//! alternating (with the default solver, 2.21-2.36 against 1.80-1.90).
+//!
+//! The old solver and the new in one process (3 rounds, at most 10,000 puzzles spread
+//! through each file, alternating every 25 puzzles), new/old, first solution and count two:
 //!
 //! | set | new/old | guesses old | guesses new |
 //! |---|---:|---:|---:|
-//! | 17-clue | 1.02, 1.07 | 0.60, 0.84 | 0.35, 0.41 |
-//! | top1465 | 1.08, 1.12 | 9.38, 14.8 | 5.78, 8.76 |
-//! | forum hardest 11+ | 1.04, 1.14 | 54.8, 107.5 | 35.5, 62.8 |
-//! | forum hardest 1106 | 0.71, 1.27 | 51.4, 205.4 | 51.8, 112.0 |
+//! | 17-clue | 1.01, 1.05 | 0.60, 0.84 | 0.37, 0.44 |
+//! | top1465 | 1.09, 1.13 | 9.38, 14.8 | 5.81, 8.84 |
+//! | forum hardest 11+ | 1.06, 1.15 | 54.8, 107.5 | 35.9, 63.6 |
+//! | forum hardest 1106 | 0.73, 1.29 | 51.4, 205.4 | 52.6, 113.5 |
 //!
 //! The one loss, 1106 to the first solution, is the file's orientation: the bivalue search
 //! was lucky on the file as given (51 guesses; 95-103 under each of three permutations),
-//! the new one takes 52 as given and 57-66 permuted, as tdoku does (58-62).
+//! the new one takes 52 as given and 57-62 permuted, as tdoku does (58-62).
+//!
+//! `sudoku bench --rounds 3` on the four full sets after the round (2026-11-24, load about
+//! 1), puzzles per CPU second, fast and the `sudoku` crate, first solution then count two:
+//!
+//! | set | fast | peer | fast/peer | guesses |
+//! |---|---:|---:|---:|---:|
+//! | 17-clue (49,158) | 478k, 466k | 326k, 356k | 1.46, 1.31 | 0.49, 0.61 |
+//! | top1465 | 175k, 86.4k | 124k, 58.2k | 1.41, 1.48 | 5.81, 8.84 |
+//! | forum hardest 11+ (48,766) | 31.9k, 16.4k | 22.7k, 11.1k | 1.41, 1.48 | 34.4, 61.4 |
+//! | forum hardest 1106 (375) | 20.0k, 8.34k | 16.3k, 5.39k | 1.22, 1.55 | 52.6, 113.5 |
+//!
+//! (Before: 1.28 and 1.15, 1.27 and 1.37, 1.24 and 1.30, 1.64 and 1.30.)
 //!
 //! # Against tdoku, in one process
 //!
@@ -440,30 +474,30 @@
 //! -march=native`: AVX2) was linked into a scratch harness beside this solver and the
 //! `sudoku` crate, outside the repository (its code is not ours to ship), the engines
 //! alternating every 25 puzzles, 5 rounds, median, thread CPU time, at most 10,000 puzzles
-//! spread through each file, on a quiet machine (load under 1). Its guess counts match its
-//! published ones (count two: 0.53, 8.94, 61.5, 110 against 0.61, 9.05, 65.0, 113), and
-//! every solution matched ours. ours/tdoku, first solution and count two:
+//! spread through each file. Its guess counts match its published ones (count two: 0.53,
+//! 8.94, 61.5, 110 against 0.61, 9.05, 65.0, 113), and every solution matched ours.
+//! ours/tdoku, first solution and count two, after the seventh round (2026-11-24; as given,
+//! and under three random permutations of each file, as tdoku's own benchmark permutes):
 //!
-//! | set | puzzles as given | permuted (tdoku's own benchmark permutes) | guesses ours, tdoku (as given, two) |
+//! | set | as given | permuted, three seeds | guesses to count two, ours and tdoku (as given) |
 //! |---|---:|---:|---:|
-//! | 17-clue | 2.16, 1.99 | 1.93, 2.02 | 1.19, 0.53 |
-//! | top1465 | 1.40, 1.25 | 1.41, 1.27 | 14.8, 8.94 |
-//! | forum hardest 11+ | 1.26, 1.12 | 1.19, 1.09 | 108, 61.5 |
-//! | forum hardest 1106 | 2.04, 1.02 | 1.01, 1.00 | 205, 110 |
+//! | 17-clue | 2.22, 1.86 | 2.10-2.24, 2.03-2.22 | 0.60, 0.53 |
+//! | top1465 | 1.24, 1.23 | 1.31-1.44, 1.28-1.53 | 8.84, 8.94 |
+//! | forum hardest 11+ | 1.33, 1.29 | 1.36-1.44, 1.32-1.44 | 61.2, 61.5 |
+//! | forum hardest 1106 | 1.65, 1.28 | 1.10-1.37, 1.23-1.34 | 113.5, 110.4 |
 //!
-//! On 1106, counting to two, six runs (as given and under three permutations) gave 0.92 to
-//! 1.08, median 0.98: level with tdoku there, ahead everywhere else. tdoku searches about
-//! half the nodes (its triads and its branching on a digit's band configuration) at about
-//! twice the cost per node. Its lead over the `sudoku` crate measured here is smaller than
-//! the table says (1106 count two 1.24-1.51 across orientations and runs, not 1.44;
-//! 11+ count two 1.13-1.17, not 1.24). Two more things the harness showed: the 1106 file
-//! as given is kind to our first-solution order (51 guesses; 95-103 under each of three
-//! permutations, while tdoku stays at 58-62), so the 1.6-2.0 lead on that row is partly
-//! the file's orientation (the other digit orders of the third round do no better under
-//! permutation: 92-108 guesses, the kept order among the lowest); and building this solver
-//! for the machine (`-C target-cpu=native`) is still slower (ours/tdoku 1.07 and 0.89-0.91
-//! against 1.08-1.14 and 0.94-0.97 for the portable build, forum 11+ and 1106 counting to
-//! two).
+//! Earlier runs during the round (before the bivalue guess near the end) gave 1.20-1.36 on
+//! 1106 counting two as given and 1.05-1.34 permuted. So the same tree as tdoku (guesses
+//! within 3% on every set) at about 0.75-0.85 of its cost per node.
+//!
+//! Before the seventh round, ours/tdoku was 2.16 and 1.99 (17-clue), 1.40 and 1.25
+//! (top1465), 1.26 and 1.12 (11+), 2.04 and 1.02 (1106), 0.92-1.08 over six runs on 1106
+//! counting to two, with twice tdoku's nodes at half its cost per node. The 1106 file as
+//! given was kind to the bivalue search's first-solution order (51 guesses; 95-103 under
+//! each of three permutations, while tdoku stays at 58-62). tdoku's lead over the `sudoku`
+//! crate measured here is smaller than the table says (1106 count two 1.26-1.42 in
+//! the runs above, not 1.44; 11+ count two 1.09-1.20, not 1.24). Building this solver for
+//! the machine (`-C target-cpu=native`) was slower in the sixth round.
 //!
 //! # Portable code, little SIMD
 //!
@@ -486,7 +520,7 @@ mod tables;
 
 use std::fmt;
 
-use solver::{Search, SetupError, State};
+use solver::{NO_TRIADS, Search, SetupError, State, TRIADS_FROM};
 
 /// Why a puzzle cannot be searched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -585,15 +619,38 @@ pub struct Stats {
 
 /// The fast 9x9 solver. It holds no buffers, only the counters of its last search, so it is
 /// cheap to make; keep one to read [`FastSolver::stats`].
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct FastSolver {
     stats: Stats,
+    /// The triads pass runs at fixed points with at least this many unsolved cells.
+    triads_from: u32,
+}
+
+impl Default for FastSolver {
+    fn default() -> FastSolver {
+        FastSolver::new()
+    }
 }
 
 impl FastSolver {
     /// A solver.
     pub fn new() -> FastSolver {
-        FastSolver::default()
+        FastSolver {
+            stats: Stats::default(),
+            triads_from: TRIADS_FROM,
+        }
+    }
+
+    /// A solver without the triads pass, branching on bivalue cells everywhere (the search
+    /// before the seventh round): cheaper per node, for many checks of easy puzzles. A
+    /// generator's uniqueness checks (a given taken from a minimal puzzle) take as many
+    /// guesses either way, and run at about 1.15 times the speed of [`FastSolver::new`]'s;
+    /// on hard puzzles it searches up to twice the nodes (see the module documentation).
+    pub fn light() -> FastSolver {
+        FastSolver {
+            stats: Stats::default(),
+            triads_from: NO_TRIADS,
+        }
     }
 
     /// The counters of the last search.
@@ -603,7 +660,7 @@ impl FastSolver {
 
     fn run(&mut self, puzzle: &[u8; 81], limit: u64) -> Result<Search, InputError> {
         let state = State::new(puzzle)?;
-        let mut search = Search::new(limit);
+        let mut search = Search::new(limit, self.triads_from);
         if limit > 0 {
             search.run(state);
         }
@@ -637,7 +694,7 @@ impl FastSolver {
     ) -> Result<bool, InputError> {
         let mut state = State::new(puzzle)?;
         state.exclude(cell % 81, digit);
-        let mut search = Search::new(1);
+        let mut search = Search::new(1, self.triads_from);
         search.run(state);
         self.stats = Stats {
             guesses: search.guesses,

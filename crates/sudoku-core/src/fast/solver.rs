@@ -8,8 +8,8 @@ use super::tables::{
 
 /// The whole search state of one node: 27 band words, the words as they were when last
 /// propagated (a word that differs from its copy must be looked at again), the unsolved
-/// cells per band, the words changed outside the band updates and the words' folds as the
-/// column rule last saw them. 85 words, copied once per guess.
+/// cells and the bivalue cells per band, the words changed outside the band updates and the
+/// words' folds as the column rule last saw them. 88 words, copied once per guess.
 #[derive(Clone, Copy)]
 pub(super) struct State {
     /// `cand[3 * d + b]`: where digit `d` (0..9) may still go in band `b`; placed digits stay.
@@ -26,6 +26,17 @@ pub(super) struct State {
     /// rule's answer for a digit depends only on the folds of its three words, so a digit
     /// whose folds are unchanged is skipped: about three in four are, on the hard sets.
     cols: [u32; 27],
+    /// Unsolved cells with two candidates, per band, as the last naked-singles pass saw them;
+    /// that pass runs on the fixed point, so the bivalue guess needs no count of its own.
+    pairs: [u32; 3],
+}
+
+/// The number of candidates in a band word.
+#[inline(always)]
+fn pop27(a: u32) -> u32 {
+    POP9[(a & ROW) as usize] as u32
+        + POP9[((a >> 9) & ROW) as usize] as u32
+        + POP9[((a >> 18) & ROW) as usize] as u32
 }
 
 /// Why a puzzle cannot even be set up.
@@ -165,6 +176,7 @@ impl State {
             unsolved: empty,
             dirty: (1 << 27) - 1,
             cols: [u32::MAX; 27],
+            pairs: [0; 3],
         };
         for d in 0..9 {
             let col = spread(colset[d + 1]);
@@ -287,15 +299,18 @@ impl State {
         let mut pass = Pass::Stable;
         for b in 0..3 {
             let u = self.unsolved[b];
+            self.pairs[b] = 0;
             if u == 0 {
                 continue;
             }
-            let (mut ones, mut twos) = (0, 0);
+            let (mut ones, mut twos, mut threes) = (0, 0, 0);
             for d in 0..9 {
                 let x = self.cand[3 * d + b];
+                threes |= twos & x;
                 twos |= ones & x;
                 ones |= x;
             }
+            self.pairs[b] = u & twos & !threes;
             if u & !ones != 0 {
                 return Pass::Contradiction;
             }
@@ -365,9 +380,15 @@ impl State {
         pass
     }
 
+    /// The number of unsolved cells.
+    #[inline(always)]
+    fn unsolved_count(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
+    }
+
     /// Propagates to a fixed point. `false` on a contradiction.
     #[inline(always)]
-    fn propagate(&mut self, tot: &mut [u32; 6]) -> bool {
+    fn propagate(&mut self, tot: &mut [u32; 6], triads_from: u32) -> bool {
         loop {
             if !self.bands() {
                 return false;
@@ -384,6 +405,12 @@ impl State {
                 Pass::Contradiction => return false,
                 Pass::Changed => continue,
                 Pass::Stable => {}
+            }
+            // Near the end the triads rarely find anything and a bivalue cell's placements
+            // finish the grid: the guess then takes one (`tot` all zero says so).
+            if self.unsolved_count() < triads_from {
+                *tot = [0; 6];
+                return true;
             }
             match self.triads(tot) {
                 Pass::Contradiction => return false,
@@ -522,7 +549,8 @@ impl State {
             }
         }
         if fewest == u8::MAX {
-            return self.pick_cell();
+            // No triads pass (near the end), or nothing to branch on.
+            return self.pick_pair();
         }
         Guess::Config {
             digit,
@@ -531,9 +559,49 @@ impl State {
         }
     }
 
-    /// The first unsolved cell and its lowest digit. A safety net: at a fixed point every
-    /// band and stack is settled only when every digit is placed (each digit's minirow and
-    /// minicolumn in each box are then single, so the band update has placed it).
+    /// The guess near the end (under [`TRIADS_FROM`] unsolved cells, where the triads pass
+    /// is skipped): of the first bivalue cell of each band, the one whose two digits are
+    /// both far from settled in the band (most candidates left), scored `4 * min - max` of
+    /// their two counts, the digit with more candidates first; the first unsolved cell when
+    /// no cell is bivalue. This was the whole guess before the triads (rounds one to six in
+    /// the module documentation).
+    #[inline(always)]
+    fn pick_pair(&self) -> Guess {
+        let mut best: Option<Guess> = None;
+        let mut best_score = 0;
+        for b in 0..3 {
+            let biv = self.pairs[b];
+            if biv == 0 {
+                continue;
+            }
+            // The first bivalue cell of the band, its two digits found without a branch.
+            let bit = biv & biv.wrapping_neg();
+            let mut digits = 0u32;
+            for d in 0..9 {
+                digits |= ((self.cand[3 * d + b] & bit != 0) as u32) << d;
+            }
+            let d1 = digits.trailing_zeros() as usize % 9;
+            let d2 = (digits & digits.wrapping_sub(1)).trailing_zeros() as usize % 9;
+            let (p1, p2) = (pop27(self.cand[3 * d1 + b]), pop27(self.cand[3 * d2 + b]));
+            // Counts are at most 27, so the score is positive (0 means "no cell yet").
+            let score = 64 + 4 * p1.min(p2) - p1.max(p2);
+            if score > best_score {
+                best_score = score;
+                let (first, other) = if p1 > p2 { (d1, d2) } else { (d2, d1) };
+                best = Some(Guess::Pair {
+                    word: 3 * first + b,
+                    bit,
+                    other: 3 * other + b,
+                });
+            }
+        }
+        best.unwrap_or_else(|| self.pick_cell())
+    }
+
+    /// The first unsolved cell and its lowest digit. A safety net: at a fixed point that the
+    /// triads pass has seen, every band and stack is settled only when every digit is placed
+    /// (each digit's minirow and minicolumn in each box are then single, so the band update
+    /// has placed it); near the end, a cell with no bivalue cell in the grid.
     #[cold]
     fn pick_cell(&self) -> Guess {
         let b = self.unsolved.iter().position(|&u| u != 0).unwrap_or(0) % 3;
@@ -563,8 +631,9 @@ impl State {
 }
 
 /// A guess: a digit in each of its configurations in a band (`unit` 0..3) or a stack (`unit`
-/// 3..6), `shape` being its minirows or minicolumns there as a 3x3 mask; or, as a safety
-/// net, a cell `bit` of word `word` holding the word's digit or not.
+/// 3..6), `shape` being its minirows or minicolumns there as a 3x3 mask; a bivalue cell
+/// `bit`, holding the digit of word `word` or else that of word `other`; or a cell `bit` of
+/// word `word` holding the word's digit or not.
 enum Guess {
     Config {
         digit: usize,
@@ -575,7 +644,22 @@ enum Guess {
         word: usize,
         bit: u32,
     },
+    Pair {
+        word: usize,
+        bit: u32,
+        other: usize,
+    },
 }
+
+/// Under this many unsolved cells the triads pass is skipped and the guess takes a bivalue
+/// cell. In the generator's uniqueness checks (a given removed from a minimal puzzle) the
+/// triads cost a fifth of the time and save no guess; on the hard sets the guesses barely
+/// move (forum hardest 1106 counting to two: 113.5 against 112.0). See the module
+/// documentation for the figures.
+pub(super) const TRIADS_FROM: u32 = 30;
+
+/// A `triads_from` that never runs the triads pass: the search of rounds one to six.
+pub(super) const NO_TRIADS: u32 = 82;
 
 /// The masks of a digit's three words that put it in configuration `p` (a permutation, as a
 /// 3x3 mask) of band or stack `unit`.
@@ -598,21 +682,24 @@ fn config_masks(unit: usize, p: u32) -> [u32; 3] {
 /// `OTHER[b]`: the two bands other than `b`.
 const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
-/// A search: counts solutions up to `limit` and keeps the first.
+/// A search: counts solutions up to `limit` and keeps the first. The triads pass runs at
+/// fixed points with at least `triads_from` unsolved cells.
 pub(super) struct Search {
     pub(super) limit: u64,
     pub(super) solutions: u64,
     pub(super) guesses: u64,
     pub(super) first: Option<[u8; 81]>,
+    triads_from: u32,
 }
 
 impl Search {
-    pub(super) fn new(limit: u64) -> Search {
+    pub(super) fn new(limit: u64, triads_from: u32) -> Search {
         Search {
             limit,
             solutions: 0,
             guesses: 0,
             first: None,
+            triads_from,
         }
     }
 
@@ -621,7 +708,7 @@ impl Search {
     fn node(&mut self, mut s: State) -> bool {
         loop {
             let mut tot = [0u32; 6];
-            if !s.propagate(&mut tot) {
+            if !s.propagate(&mut tot, self.triads_from) {
                 return false;
             }
             if s.solved() {
@@ -653,6 +740,21 @@ impl Search {
                             return true;
                         }
                     }
+                }
+                Guess::Pair { word, bit, other } => {
+                    self.guesses += 1;
+                    let mut child = s;
+                    child.cand[word] &= !rows_of(bit) | bit;
+                    // Placing the digit clears the cell from the other digit's word.
+                    child.dirty = 1 << word | 1 << other;
+                    if self.node(child) {
+                        return true;
+                    }
+                    // The cell holds its other digit: placed now, rather than after the band
+                    // updates stop and the naked singles find it.
+                    s.cand[word] &= !bit;
+                    s.cand[other] &= !rows_of(bit) | bit;
+                    s.dirty = 1 << word | 1 << other;
                 }
                 Guess::Cell { word, bit } => {
                     self.guesses += 1;
