@@ -437,10 +437,13 @@
 //! two; under 30 the hard sets lose nothing measurable, so the default skips under 30
 //! (checks 0.86 and 0.84). Skipping it whenever two, four, eight or twelve cells are
 //! bivalue instead: checks 0.86-0.95, but 168-195 guesses on 1106 (bivalue cells are common
-//! at fixed points of hard puzzles too). So [`FastSolver::light`] never runs the triads, the
-//! old search, and the generator and the digger use it: `sudoku generate --count 20000`
-//! took 1.62-1.75 CPU seconds against 1.60-1.73 before the round, three runs each
-//! alternating (with the default solver, 2.21-2.36 against 1.80-1.90).
+//! at fixed points of hard puzzles too). Switching the triads on only after a search's
+//! first 4, 8, 16 or 32 guesses (automatic, instead of a knob): 124, 125, 129 and 134
+//! guesses to count two on 1106 and 70-79 on 11+, the top of the tree is where they matter.
+//! So [`FastSolver::light`] never runs the triads (the old search), and the generator and
+//! the digger use it: `sudoku generate --count 20000` took 1.62-1.75 CPU seconds against
+//! 1.60-1.73 before the round, three runs each alternating (with the default solver,
+//! 2.21-2.36 against 1.80-1.90), and makes the same puzzles as before, seed for seed.
 //!
 //! The old solver and the new in one process (3 rounds, at most 10,000 puzzles spread
 //! through each file, alternating every 25 puzzles), new/old, first solution and count two:
