@@ -75,6 +75,14 @@ fn minirows(a: u32) -> u32 {
     (t | t >> 8 | t >> 16) & ROW
 }
 
+/// A digit's columns in one stack (the three columns from bit `sh` of each band's fold in
+/// `folds`) as a 3x3 mask, bit `3 * band + column of the stack`: the shape the column rule
+/// filters and the guess counts configurations in.
+#[inline(always)]
+fn stack_shape(folds: [u32; 3], sh: usize) -> u32 {
+    ((folds[0] >> sh) & 7) | ((folds[1] >> sh) & 7) << 3 | ((folds[2] >> sh) & 7) << 6
+}
+
 /// The full rows (of a band) that `x` touches.
 #[inline(always)]
 fn rows_of(x: u32) -> u32 {
@@ -357,7 +365,7 @@ impl State {
             }
             let (mut k0, mut k1, mut k2) = (0, 0, 0);
             for sh in [0, 3, 6] {
-                let m = ((f0 >> sh) & 7) | ((f1 >> sh) & 7) << 3 | ((f2 >> sh) & 7) << 6;
+                let m = stack_shape([f0, f1, f2], sh);
                 let k = PERM_KEEP[m as usize] as u32;
                 if k == 0 {
                     return Pass::Contradiction;
@@ -532,10 +540,10 @@ impl State {
             if best < 3 {
                 minirows(self.cand[d3 + best])
             } else {
-                let sh = 3 * (best - 3);
-                ((self.cols[d3] >> sh) & 7)
-                    | ((self.cols[d3 + 1] >> sh) & 7) << 3
-                    | ((self.cols[d3 + 2] >> sh) & 7) << 6
+                stack_shape(
+                    [self.cols[d3], self.cols[d3 + 1], self.cols[d3 + 2]],
+                    3 * (best - 3),
+                )
             }
         };
         let (mut digit, mut fewest, mut shape_of) = (0, u8::MAX, 0);

@@ -85,20 +85,29 @@ const fn perm_masks() -> [u32; 6] {
 pub(super) static NPERM: [u8; 512] = nperm_table();
 
 const fn nperm_table() -> [u8; 512] {
-    let masks = perm_masks();
     let mut t = [0u8; 512];
     let mut m = 0;
     while m < 512 {
-        let mut p = 0;
-        while p < 6 {
-            if m as u32 & masks[p] == masks[p] {
-                t[m] += 1;
-            }
-            p += 1;
-        }
+        t[m] = perms_inside(m as u32).1;
         m += 1;
     }
     t
+}
+
+/// The permutations wholly inside the 3x3 mask `m`: their union and their number. The one
+/// scan behind both `PERM_KEEP` and `NPERM`.
+const fn perms_inside(m: u32) -> (u32, u8) {
+    let masks = perm_masks();
+    let (mut union, mut count) = (0, 0);
+    let mut p = 0;
+    while p < 6 {
+        if m & masks[p] == masks[p] {
+            union |= masks[p];
+            count += 1;
+        }
+        p += 1;
+    }
+    (union, count)
 }
 
 /// `CELLS[m]`: the cells of the minirows in the column-major mask `m` (bit `3 * s + r`).
@@ -174,17 +183,7 @@ const fn perm_table() -> [u16; 512] {
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {
-        let mut keep = 0u16;
-        let mut p = 0;
-        while p < 6 {
-            let bits =
-                (1u16 << PERMS[p][0]) | (1u16 << (3 + PERMS[p][1])) | (1u16 << (6 + PERMS[p][2]));
-            if (m as u16) & bits == bits {
-                keep |= bits;
-            }
-            p += 1;
-        }
-        t[m] = keep;
+        t[m] = perms_inside(m as u32).0 as u16;
         m += 1;
     }
     t
