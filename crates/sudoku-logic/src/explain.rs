@@ -61,6 +61,14 @@ impl Step {
     /// Where the pattern is: the two colours, the base and cover houses of a fish, the
     /// pattern cells, or the house of a single.
     fn pattern_text(&self) -> Option<String> {
+        if !self.chains.is_empty() {
+            let chains: Vec<String> = self.chains.iter().map(|c| c.eureka()).collect();
+            return Some(chains.join(" / "));
+        }
+        if !self.sets.is_empty() {
+            let sets: Vec<String> = self.sets.iter().map(|s| s.to_string()).collect();
+            return Some(sets.join(" + "));
+        }
         let (a, b) = (
             self.cells_with_role(Role::ColorA),
             self.cells_with_role(Role::ColorB),

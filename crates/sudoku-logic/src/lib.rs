@@ -67,6 +67,7 @@
 
 pub mod bits;
 pub mod candidates;
+pub mod chain;
 pub mod explain;
 pub mod generate;
 pub mod geometry;
@@ -84,6 +85,7 @@ pub mod techniques;
 
 pub use bits::{CellSet, DigitSet};
 pub use candidates::{Candidates, CandidatesError};
+pub use chain::{AlsGroup, Chain, ChainNode, LinkKind};
 pub use explain::Lang;
 pub use geometry::Geometry;
 pub use grade::Grade;

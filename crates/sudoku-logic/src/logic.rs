@@ -277,6 +277,12 @@ impl<const W: usize> Solver<'_, W> {
         let ctx = Ctx::new(g, pos, self.options);
         let mut cache: Vec<(Family, Vec<Step>)> = Vec::new();
         for &t in order {
+            if !t.in_path() {
+                continue;
+            }
+            if t == Technique::BruteForce {
+                return crate::techniques::brute_force::step(g, pos);
+            }
             let Some(family) = Family::of(t).filter(|&f| f != Family::Singles) else {
                 continue;
             };
@@ -289,7 +295,9 @@ impl<const W: usize> Solver<'_, W> {
                     cache.len() - 1
                 }
             };
-            let hit = cache[k].1.iter().find(|s| s.technique == t);
+            // Techniques sharing a place in the order are one search in HoDoKu (a nice-loop
+            // search returns the best loop or AIC of any kind): the first step of any of them.
+            let hit = cache[k].1.iter().find(|s| s.technique.order() == t.order());
             if let Some(step) = hit {
                 return Some(step.clone());
             }

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 use sudoku_core::{Candidate, Cell, Digit, House};
 
+use crate::chain::{AlsGroup, Chain};
 use crate::technique::Technique;
 
 /// The part a cell, candidate or house plays in a step; the drawing colour follows from it.
@@ -111,6 +112,14 @@ pub struct Step {
     pub eliminations: Vec<Candidate>,
     /// The parts of the pattern and the effect, with their roles.
     pub highlights: Vec<Highlight>,
+    /// The chains of a chain step, in the order they are told: one for X- and XY-Chains,
+    /// loops and AICs, one per branch for a forcing chain. Empty for other steps.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chains: Vec<Chain>,
+    /// The almost locked sets of an ALS step, in the order they are told. Empty for other
+    /// steps.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<AlsGroup>,
 }
 
 fn ser_digits<S: Serializer>(digits: &[Digit], s: S) -> Result<S::Ok, S::Error> {
@@ -132,6 +141,8 @@ impl Step {
             placements: Vec::new(),
             eliminations: Vec::new(),
             highlights: Vec::new(),
+            chains: Vec::new(),
+            sets: Vec::new(),
         }
     }
 

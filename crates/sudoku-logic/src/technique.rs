@@ -75,7 +75,7 @@ impl fmt::Display for Level {
 }
 
 macro_rules! techniques {
-    ($($variant:ident => $name:literal, $zh:literal, $code:literal, $score:literal, $level:ident, $order:literal;)*) => {
+    ($($variant:ident => $name:literal, $zh:literal, $code:literal, $score:literal, $level:ident, $order:literal, $on:literal;)*) => {
         /// A solving technique. Each has HoDoKu's display name and library code, its default
         /// score and level, and its place in HoDoKu's search order; see the methods.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,55 +120,99 @@ macro_rules! techniques {
             pub fn order(self) -> u32 {
                 match self { $(Technique::$variant => $order,)* }
             }
+
+            /// Whether HoDoKu's solver uses the technique by default when it rates a puzzle.
+            /// The others (Death Blossom, the bigger Franken and all Mutant fish, Kraken fish,
+            /// templates, the dual patterns) are still found by [`crate::Logic::find_all_steps`]
+            /// and for hints, as in HoDoKu, but never taken by a solve path.
+            pub fn in_path(self) -> bool {
+                match self { $(Technique::$variant => $on,)* }
+            }
         }
     };
 }
 
 techniques! {
-    FullHouse => "Full House", "唯一空格", "0000", 4, Easy, 100;
-    NakedSingle => "Naked Single", "显性唯一", "0003", 4, Easy, 200;
-    HiddenSingle => "Hidden Single", "隐性唯一", "0002", 14, Easy, 300;
-    LockedPair => "Locked Pair", "锁定数对", "0110", 40, Medium, 1000;
-    LockedTriple => "Locked Triple", "锁定三数组", "0111", 60, Medium, 1100;
-    LockedCandidatesPointing => "Locked Candidates Type 1 (Pointing)", "区块摒除（宫对行列）", "0100", 50, Medium, 1200;
-    LockedCandidatesClaiming => "Locked Candidates Type 2 (Claiming)", "区块摒除（行列对宫）", "0101", 50, Medium, 1210;
-    NakedPair => "Naked Pair", "显性数对", "0200", 60, Medium, 1300;
-    NakedTriple => "Naked Triple", "显性三数组", "0201", 80, Medium, 1400;
-    HiddenPair => "Hidden Pair", "隐性数对", "0210", 70, Medium, 1500;
-    HiddenTriple => "Hidden Triple", "隐性三数组", "0211", 100, Medium, 1600;
-    NakedQuadruple => "Naked Quadruple", "显性四数组", "0202", 120, Hard, 2000;
-    HiddenQuadruple => "Hidden Quadruple", "隐性四数组", "0212", 150, Hard, 2100;
-    XWing => "X-Wing", "X翼", "0300", 140, Hard, 2200;
-    Swordfish => "Swordfish", "剑鱼", "0301", 150, Hard, 2300;
-    Jellyfish => "Jellyfish", "水母", "0302", 160, Hard, 2400;
-    RemotePair => "Remote Pair", "远程数对", "0703", 110, Hard, 2800;
-    BugPlusOne => "Bivalue Universal Grave + 1", "全双值坟墓+1", "0610", 100, Hard, 2900;
-    Skyscraper => "Skyscraper", "摩天楼", "0400", 130, Hard, 3000;
-    TwoStringKite => "2-String Kite", "双线风筝", "0401", 150, Hard, 3100;
-    TurbotFish => "Turbot Fish", "多宝鱼", "0403", 120, Hard, 3120;
-    EmptyRectangle => "Empty Rectangle", "空矩形", "0402", 120, Hard, 3170;
-    WWing => "W-Wing", "W翼", "0803", 150, Hard, 3200;
-    XyWing => "XY-Wing", "XY翼", "0800", 160, Hard, 3300;
-    XyzWing => "XYZ-Wing", "XYZ翼", "0801", 180, Hard, 3400;
-    UniquenessTest1 => "Uniqueness Test 1", "唯一矩形 类型1", "0600", 100, Hard, 3500;
-    UniquenessTest2 => "Uniqueness Test 2", "唯一矩形 类型2", "0601", 100, Hard, 3600;
-    UniquenessTest3 => "Uniqueness Test 3", "唯一矩形 类型3", "0602", 100, Hard, 3700;
-    UniquenessTest4 => "Uniqueness Test 4", "唯一矩形 类型4", "0603", 100, Hard, 3800;
-    UniquenessTest5 => "Uniqueness Test 5", "唯一矩形 类型5", "0604", 100, Hard, 3900;
-    UniquenessTest6 => "Uniqueness Test 6", "唯一矩形 类型6", "0605", 100, Hard, 4000;
-    HiddenRectangle => "Hidden Rectangle", "隐性唯一矩形", "0606", 100, Hard, 4010;
-    AvoidableRectangle1 => "Avoidable Rectangle Type 1", "可规避矩形 类型1", "0607", 100, Hard, 4020;
-    AvoidableRectangle2 => "Avoidable Rectangle Type 2", "可规避矩形 类型2", "0608", 100, Hard, 4030;
-    FinnedXWing => "Finned X-Wing", "鳍X翼", "0310", 130, Hard, 4100;
-    SashimiXWing => "Sashimi X-Wing", "退化鳍X翼", "0320", 150, Hard, 4200;
-    FinnedSwordfish => "Finned Swordfish", "鳍剑鱼", "0311", 200, Unfair, 4300;
-    SashimiSwordfish => "Sashimi Swordfish", "退化鳍剑鱼", "0321", 240, Unfair, 4400;
-    FinnedJellyfish => "Finned Jellyfish", "鳍水母", "0312", 250, Unfair, 4500;
-    SashimiJellyfish => "Sashimi Jellyfish", "退化鳍水母", "0322", 260, Unfair, 4600;
-    SimpleColorsTrap => "Simple Colors Trap", "简单染色（陷阱）", "0500", 150, Hard, 5330;
-    SimpleColorsWrap => "Simple Colors Wrap", "简单染色（折叠）", "0501", 150, Hard, 5330;
-    MultiColors1 => "Multi Colors 1", "多重染色 1", "0502", 200, Hard, 5360;
-    MultiColors2 => "Multi Colors 2", "多重染色 2", "0503", 200, Hard, 5360;
+    FullHouse => "Full House", "唯一空格", "0000", 4, Easy, 100, true;
+    NakedSingle => "Naked Single", "显性唯一", "0003", 4, Easy, 200, true;
+    HiddenSingle => "Hidden Single", "隐性唯一", "0002", 14, Easy, 300, true;
+    LockedPair => "Locked Pair", "锁定数对", "0110", 40, Medium, 1000, true;
+    LockedTriple => "Locked Triple", "锁定三数组", "0111", 60, Medium, 1100, true;
+    LockedCandidatesPointing => "Locked Candidates Type 1 (Pointing)", "区块摒除（宫对行列）", "0100", 50, Medium, 1200, true;
+    LockedCandidatesClaiming => "Locked Candidates Type 2 (Claiming)", "区块摒除（行列对宫）", "0101", 50, Medium, 1210, true;
+    NakedPair => "Naked Pair", "显性数对", "0200", 60, Medium, 1300, true;
+    NakedTriple => "Naked Triple", "显性三数组", "0201", 80, Medium, 1400, true;
+    HiddenPair => "Hidden Pair", "隐性数对", "0210", 70, Medium, 1500, true;
+    HiddenTriple => "Hidden Triple", "隐性三数组", "0211", 100, Medium, 1600, true;
+    NakedQuadruple => "Naked Quadruple", "显性四数组", "0202", 120, Hard, 2000, true;
+    HiddenQuadruple => "Hidden Quadruple", "隐性四数组", "0212", 150, Hard, 2100, true;
+    XWing => "X-Wing", "X翼", "0300", 140, Hard, 2200, true;
+    Swordfish => "Swordfish", "剑鱼", "0301", 150, Hard, 2300, true;
+    Jellyfish => "Jellyfish", "水母", "0302", 160, Hard, 2400, true;
+    RemotePair => "Remote Pair", "远程数对", "0703", 110, Hard, 2800, true;
+    BugPlusOne => "Bivalue Universal Grave + 1", "全双值坟墓+1", "0610", 100, Hard, 2900, true;
+    Skyscraper => "Skyscraper", "摩天楼", "0400", 130, Hard, 3000, true;
+    TwoStringKite => "2-String Kite", "双线风筝", "0401", 150, Hard, 3100, true;
+    TurbotFish => "Turbot Fish", "多宝鱼", "0403", 120, Hard, 3120, true;
+    EmptyRectangle => "Empty Rectangle", "空矩形", "0402", 120, Hard, 3170, true;
+    Dual2StringKite => "Dual 2-String Kite", "双重双线风筝", "0404", 150, Hard, 3180, false;
+    DualEmptyRectangle => "Dual Empty Rectangle", "双重空矩形", "0405", 120, Hard, 3190, false;
+    WWing => "W-Wing", "W翼", "0803", 150, Hard, 3200, true;
+    XyWing => "XY-Wing", "XY翼", "0800", 160, Hard, 3300, true;
+    XyzWing => "XYZ-Wing", "XYZ翼", "0801", 180, Hard, 3400, true;
+    UniquenessTest1 => "Uniqueness Test 1", "唯一矩形 类型1", "0600", 100, Hard, 3500, true;
+    UniquenessTest2 => "Uniqueness Test 2", "唯一矩形 类型2", "0601", 100, Hard, 3600, true;
+    UniquenessTest3 => "Uniqueness Test 3", "唯一矩形 类型3", "0602", 100, Hard, 3700, true;
+    UniquenessTest4 => "Uniqueness Test 4", "唯一矩形 类型4", "0603", 100, Hard, 3800, true;
+    UniquenessTest5 => "Uniqueness Test 5", "唯一矩形 类型5", "0604", 100, Hard, 3900, true;
+    UniquenessTest6 => "Uniqueness Test 6", "唯一矩形 类型6", "0605", 100, Hard, 4000, true;
+    HiddenRectangle => "Hidden Rectangle", "隐性唯一矩形", "0606", 100, Hard, 4010, true;
+    AvoidableRectangle1 => "Avoidable Rectangle Type 1", "可规避矩形 类型1", "0607", 100, Hard, 4020, true;
+    AvoidableRectangle2 => "Avoidable Rectangle Type 2", "可规避矩形 类型2", "0608", 100, Hard, 4030, true;
+    FinnedXWing => "Finned X-Wing", "鳍X翼", "0310", 130, Hard, 4100, true;
+    SashimiXWing => "Sashimi X-Wing", "退化鳍X翼", "0320", 150, Hard, 4200, true;
+    FinnedSwordfish => "Finned Swordfish", "鳍剑鱼", "0311", 200, Unfair, 4300, true;
+    SashimiSwordfish => "Sashimi Swordfish", "退化鳍剑鱼", "0321", 240, Unfair, 4400, true;
+    FinnedJellyfish => "Finned Jellyfish", "鳍水母", "0312", 250, Unfair, 4500, true;
+    SashimiJellyfish => "Sashimi Jellyfish", "退化鳍水母", "0322", 260, Unfair, 4600, true;
+    SueDeCoq => "Sue de Coq", "融合待定数组", "1101", 250, Unfair, 5300, true;
+    SimpleColorsTrap => "Simple Colors Trap", "简单染色（陷阱）", "0500", 150, Hard, 5330, true;
+    SimpleColorsWrap => "Simple Colors Wrap", "简单染色（折叠）", "0501", 150, Hard, 5330, true;
+    MultiColors1 => "Multi Colors 1", "多重染色 1", "0502", 200, Hard, 5360, true;
+    MultiColors2 => "Multi Colors 2", "多重染色 2", "0503", 200, Hard, 5360, true;
+    XChain => "X-Chain", "X链", "0701", 260, Unfair, 5400, true;
+    XyChain => "XY-Chain", "XY链", "0702", 260, Unfair, 5500, true;
+    ContinuousNiceLoop => "Continuous Nice Loop", "连续环", "0706", 280, Unfair, 5600, true;
+    DiscontinuousNiceLoop => "Discontinuous Nice Loop", "不连续环", "0707", 280, Unfair, 5600, true;
+    Aic => "AIC", "交替推理链", "0708", 280, Unfair, 5600, true;
+    GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop", "成组连续环", "0709", 300, Unfair, 5650, true;
+    GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop", "成组不连续环", "0710", 300, Unfair, 5650, true;
+    GroupedAic => "Grouped AIC", "成组交替推理链", "0711", 300, Unfair, 5650, true;
+    AlsXz => "Almost Locked Set XZ-Rule", "待定数组XZ规则", "0901", 300, Unfair, 5700, true;
+    AlsXyWing => "Almost Locked Set XY-Wing", "待定数组XY翼", "0902", 320, Unfair, 5800, true;
+    AlsXyChain => "Almost Locked Set XY-Chain", "待定数组XY链", "0903", 340, Unfair, 5900, true;
+    DeathBlossom => "Death Blossom", "死亡绽放", "0904", 360, Unfair, 6000, false;
+    FrankenXWing => "Franken X-Wing", "弗兰肯X翼", "0330", 300, Unfair, 6100, true;
+    FrankenSwordfish => "Franken Swordfish", "弗兰肯剑鱼", "0331", 350, Unfair, 6200, true;
+    FrankenJellyfish => "Franken Jellyfish", "弗兰肯水母", "0332", 370, Unfair, 6300, false;
+    FinnedFrankenXWing => "Finned Franken X-Wing", "鳍弗兰肯X翼", "0340", 390, Unfair, 6700, true;
+    FinnedFrankenSwordfish => "Finned Franken Swordfish", "鳍弗兰肯剑鱼", "0341", 410, Unfair, 6800, true;
+    FinnedFrankenJellyfish => "Finned Franken Jellyfish", "鳍弗兰肯水母", "0342", 430, Unfair, 6900, false;
+    MutantXWing => "Mutant X-Wing", "变异X翼", "0350", 450, Extreme, 7300, false;
+    MutantSwordfish => "Mutant Swordfish", "变异剑鱼", "0351", 450, Extreme, 7400, false;
+    MutantJellyfish => "Mutant Jellyfish", "变异水母", "0352", 450, Extreme, 7500, false;
+    FinnedMutantXWing => "Finned Mutant X-Wing", "鳍变异X翼", "0360", 470, Extreme, 7900, false;
+    FinnedMutantSwordfish => "Finned Mutant Swordfish", "鳍变异剑鱼", "0361", 470, Extreme, 8000, false;
+    FinnedMutantJellyfish => "Finned Mutant Jellyfish", "鳍变异水母", "0362", 470, Extreme, 8100, false;
+    KrakenFish1 => "Kraken Fish Type 1", "海怪鱼 类型1", "0371", 500, Extreme, 8450, false;
+    KrakenFish2 => "Kraken Fish Type 2", "海怪鱼 类型2", "0372", 500, Extreme, 8450, false;
+    ForcingChainContradiction => "Forcing Chain Contradiction", "强制链（矛盾）", "1301", 500, Extreme, 8500, true;
+    ForcingChainVerity => "Forcing Chain Verity", "强制链（同一结论）", "1302", 500, Extreme, 8500, true;
+    ForcingNetContradiction => "Forcing Net Contradiction", "强制网（矛盾）", "1303", 700, Extreme, 8600, true;
+    ForcingNetVerity => "Forcing Net Verity", "强制网（同一结论）", "1304", 700, Extreme, 8600, true;
+    TemplateSet => "Template Set", "模板填数", "1201", 10000, Extreme, 8700, false;
+    TemplateDelete => "Template Delete", "模板删数", "1202", 10000, Extreme, 8800, false;
+    BruteForce => "Brute Force", "试数", "xxxx", 10000, Extreme, 8900, true;
 }
 
 impl Technique {

@@ -13,7 +13,9 @@ use crate::geometry::Geometry;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
+pub mod brute_force;
 pub mod bug;
+pub mod chains;
 pub mod coloring;
 pub mod fish;
 pub mod intersections;
@@ -21,6 +23,8 @@ pub mod remote_pairs;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
+pub mod tabling;
 pub mod uniqueness;
 pub mod wings;
 
@@ -66,11 +70,17 @@ pub(crate) enum Family {
     RemotePairs,
     Bug,
     Coloring,
+    SueDeCoq,
+    Chains,
+    /// Nice loops and AICs without group nodes.
+    Loops,
+    /// Grouped nice loops and AICs.
+    GroupedLoops,
 }
 
 impl Family {
     /// Every family.
-    pub(crate) const ALL: [Family; 13] = [
+    pub(crate) const ALL: [Family; 17] = [
         Family::Singles,
         Family::Intersections,
         Family::Pairs,
@@ -84,6 +94,10 @@ impl Family {
         Family::RemotePairs,
         Family::Bug,
         Family::Coloring,
+        Family::SueDeCoq,
+        Family::Chains,
+        Family::Loops,
+        Family::GroupedLoops,
     ];
 
     /// The family whose finder reports a technique, `None` if it is not implemented yet
@@ -108,6 +122,13 @@ impl Family {
             UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
             | UniquenessTest5 | UniquenessTest6 | HiddenRectangle | AvoidableRectangle1
             | AvoidableRectangle2 => Family::Uniqueness,
+            SueDeCoq => Family::SueDeCoq,
+            XChain | XyChain => Family::Chains,
+            ContinuousNiceLoop | DiscontinuousNiceLoop | Aic => Family::Loops,
+            GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
+                Family::GroupedLoops
+            }
+            _ => return None,
         })
     }
 
@@ -127,6 +148,14 @@ impl Family {
             Family::RemotePairs => remote_pairs::find(ctx, out),
             Family::Bug => bug::find(ctx, out),
             Family::Coloring => coloring::find(ctx, out),
+            Family::SueDeCoq => sue_de_coq::find(ctx, out),
+            Family::Chains => chains::find(ctx, out),
+            Family::Loops => tabling::find(ctx, false, out),
+            Family::GroupedLoops => {
+                let mut found = Vec::new();
+                tabling::find(ctx, true, &mut found);
+                out.extend(found.into_iter().filter(|s| s.technique.order() == 5650));
+            }
         }
     }
 }

@@ -1,0 +1,215 @@
+//! Sue de Coq: two or three empty cells where a line meets a box (the intersection `I`)
+//! holding `|I| + 2` or more digits `V`. Cells `CL` of the rest of the line and `CB` of the
+//! rest of the box are chosen so that `I`, `CL` and `CB` together hold exactly as many digits
+//! as they have cells, with `CL` and `CB` sharing no digit of `V`: then every digit of the
+//! three sets is locked in them. The line outside `I` and `CL` loses the digits of `CL` and
+//! of `V` that are not in `CB`; the box outside `I` and `CB` loses the digits of `CB` and of
+//! `V` that are not in `CL`; a digit outside `V` that both sets hold leaves both houses.
+//!
+//! The search follows HoDoKu's order, which decides which instance a solve path takes: rows
+//! before columns, lines and boxes by index, intersections `{p0,p1}`, `{p0,p1,p2}`,
+//! `{p0,p2}`, `{p1,p2}`, then the line's and the box's cell sets in depth-first order.
+
+use super::{Ctx, digits, push_unique};
+use crate::bits::{BitIter, CellSet};
+use crate::chain::AlsGroup;
+use crate::geometry::Kind;
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+/// Every Sue de Coq at the position, in HoDoKu's search order.
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    for kind in [Kind::Row, Kind::Col] {
+        for line in ctx.g.lines(kind) {
+            for block in ctx.g.lines(Kind::Block) {
+                let meet = ctx.g.house_set(line).and(ctx.g.house_set(block));
+                let cells: Vec<usize> = meet.and(&ctx.empty).iter().collect();
+                if cells.len() < 2 {
+                    continue;
+                }
+                let mut search = Search {
+                    ctx,
+                    line,
+                    block,
+                    out: &mut *out,
+                };
+                search.intersections(&cells, 0, &mut Vec::new());
+            }
+        }
+    }
+}
+
+/// One line and box being searched.
+struct Search<'a, 'o, const W: usize> {
+    ctx: &'a Ctx<'a, W>,
+    line: usize,
+    block: usize,
+    out: &'o mut Vec<Step>,
+}
+
+impl<const W: usize> Search<'_, '_, W> {
+    /// Intersections of two and three cells, in depth-first order.
+    fn intersections(&mut self, cells: &[usize], from: usize, chosen: &mut Vec<usize>) {
+        for k in from..cells.len() {
+            chosen.push(cells[k]);
+            if chosen.len() >= 2 {
+                self.intersection(chosen);
+            }
+            if chosen.len() < 3 {
+                self.intersections(cells, k + 1, chosen);
+            }
+            chosen.pop();
+        }
+    }
+
+    fn intersection(&mut self, meet: &[usize]) {
+        let v = meet.iter().fold(0, |m, &c| m | self.ctx.mask(c));
+        let plus = v.count_ones() as usize;
+        if plus < meet.len() + 2 {
+            return;
+        }
+        let meet_set = CellSet::<W>::from_indices(meet.iter().copied());
+        let empty = &self.ctx.empty;
+        let sources: Vec<usize> = self
+            .ctx
+            .g
+            .house_set(self.line)
+            .and(empty)
+            .minus(&meet_set)
+            .iter()
+            .collect();
+        let mut pick = Pick::new(meet_set, v, plus - meet.len());
+        self.line_sets(&sources, 0, &mut pick);
+    }
+
+    /// Every nonempty subset of the line's other cells, depth first; each accepted one is
+    /// tried with the box's cell sets.
+    fn line_sets(&mut self, sources: &[usize], from: usize, pick: &mut Pick<W>) {
+        for k in from..sources.len() {
+            let c = sources[k];
+            pick.line.insert(c);
+            let saved = pick.line_mask;
+            pick.line_mask |= self.ctx.mask(c);
+            let (inside, extra) = split(pick.line_mask, pick.v);
+            let size = pick.line.len();
+            if inside > 0 && size > extra && size - extra < pick.plus {
+                self.box_search(pick, pick.plus - (size - extra));
+            }
+            self.line_sets(sources, k + 1, pick);
+            pick.line_mask = saved;
+            pick.line.remove(c);
+        }
+    }
+
+    fn box_search(&mut self, pick: &mut Pick<W>, need: usize) {
+        let banned = pick.line_mask & pick.v;
+        let sources: Vec<usize> = self
+            .ctx
+            .g
+            .house_set(self.block)
+            .and(&self.ctx.empty)
+            .minus(&pick.meet)
+            .minus(&pick.line)
+            .iter()
+            .filter(|&c| self.ctx.mask(c) & banned == 0)
+            .collect();
+        pick.block = CellSet::EMPTY;
+        pick.block_mask = 0;
+        self.box_sets(&sources, 0, pick, need);
+    }
+
+    fn box_sets(&mut self, sources: &[usize], from: usize, pick: &mut Pick<W>, need: usize) {
+        for k in from..sources.len() {
+            let c = sources[k];
+            pick.block.insert(c);
+            let saved = pick.block_mask;
+            pick.block_mask |= self.ctx.mask(c);
+            let (inside, extra) = split(pick.block_mask, pick.v);
+            let size = pick.block.len();
+            if inside > 0 && size >= extra && size - extra == need {
+                self.report(pick);
+            }
+            self.box_sets(sources, k + 1, pick, need);
+            pick.block_mask = saved;
+            pick.block.remove(c);
+        }
+    }
+
+    fn report(&mut self, pick: &Pick<W>) {
+        let ctx = self.ctx;
+        let (v, vl, vb) = (pick.v, pick.line_mask, pick.block_mask);
+        let both = vl & vb;
+        let mut step = Step::new(Technique::SueDeCoq, digits(v));
+        let block_rest = ctx
+            .g
+            .house_set(self.block)
+            .minus(&pick.block)
+            .minus(&pick.meet);
+        for d in BitIter(((v | vb) & !vl) | both) {
+            super::eliminate_all(ctx, &mut step, &block_rest, d);
+        }
+        let line_rest = ctx
+            .g
+            .house_set(self.line)
+            .minus(&pick.line)
+            .minus(&pick.meet);
+        for d in BitIter(((v | vl) & !vb) | both) {
+            super::eliminate_all(ctx, &mut step, &line_rest, d);
+        }
+        if !step.is_productive() {
+            return;
+        }
+        step.add_house(ctx.g.house(self.line), Role::Base);
+        step.add_house(ctx.g.house(self.block), Role::Cover);
+        for (set, mask, role) in [
+            (&pick.meet, v, Role::Pattern),
+            (&pick.line, vl, Role::ColorA),
+            (&pick.block, vb, Role::ColorB),
+        ] {
+            for c in set.iter() {
+                for d in BitIter(ctx.mask(c)) {
+                    step.add_candidate(ctx.cand(c, d), role);
+                }
+            }
+            step.sets.push(AlsGroup {
+                cells: set.iter().map(|c| ctx.cell(c)).collect(),
+                digits: digits(mask),
+            });
+        }
+        push_unique(self.out, step);
+    }
+}
+
+/// The sets chosen so far: the intersection and its digits, the line's cells and the box's.
+struct Pick<const W: usize> {
+    meet: CellSet<W>,
+    v: u64,
+    /// How many more digits than cells the intersection has.
+    plus: usize,
+    line: CellSet<W>,
+    line_mask: u64,
+    block: CellSet<W>,
+    block_mask: u64,
+}
+
+impl<const W: usize> Pick<W> {
+    fn new(meet: CellSet<W>, v: u64, plus: usize) -> Pick<W> {
+        Pick {
+            meet,
+            v,
+            plus,
+            line: CellSet::EMPTY,
+            line_mask: 0,
+            block: CellSet::EMPTY,
+            block_mask: 0,
+        }
+    }
+}
+
+/// How many digits of `mask` are in `v`, and how many are not.
+fn split(mask: u64, v: u64) -> (usize, usize) {
+    (
+        (mask & v).count_ones() as usize,
+        (mask & !v).count_ones() as usize,
+    )
+}

@@ -1,0 +1,640 @@
+//! Nice Loops and AICs (alternating inference chains), plain and grouped, found by tabling as
+//! HoDoKu finds them.
+//!
+//! Every candidate gives two premises: "the digit is in the cell" (on) and "it is not" (off).
+//! The direct implications of each premise are listed first (on: the cell's other digits and
+//! the digit's other places in its houses are off; off: the cell's other digit is on if the
+//! cell is bivalue, the digit's other place in a house is on if it has only two). Then every
+//! premise's implications are followed breadth first; the first path found to each node is
+//! kept. A path that comes back to its own cell is a nice loop, and one that starts with a
+//! strong link and ends on a digit that sees its start is an AIC; both are checked for
+//! eliminations exactly as HoDoKu does it (which loop kinds exist, which eliminations each
+//! gives, which chains are refused as lassos), so that the solve path takes HoDoKu's step.
+//!
+//! Grouped chains add group nodes: two or three places of a digit where a line meets a box,
+//! taken together. Their links join the implication lists after every plain one.
+//!
+//! Which step is taken: most eliminations first, then HoDoKu's [`index_sum`]; for one set of
+//! eliminations and one kind, the shorter chain. Equal keys keep the order of discovery (loops
+//! from on-premises, loops from off-premises, then AICs, premises by cell and digit), as
+//! HoDoKu's stable sort does.
+
+use std::collections::HashMap;
+
+use super::chains::index_sum;
+use super::{Ctx, digit};
+use crate::bits::{BitIter, CellSet};
+use crate::chain::{Chain, ChainNode, LinkKind};
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+/// HoDoKu's capacity of one table: implications past it are dropped.
+const MAX_ENTRIES: usize = 1000;
+
+/// Every nice loop and AIC at the position (grouped ones too when `grouped`), best first.
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<Step>) {
+    let graph = Graph::new(ctx, grouped);
+    let mut finder = Finder {
+        ctx,
+        graph: &graph,
+        found: Vec::new(),
+        by_effect: HashMap::new(),
+        bfs: Bfs::new(graph.values()),
+    };
+    let premises: Vec<(usize, usize)> = ctx
+        .empty
+        .iter()
+        .flat_map(|c| BitIter(ctx.mask(c)).map(move |d| (c, d)))
+        .collect();
+    let mut off_tables = Vec::with_capacity(premises.len());
+    for on in [true, false] {
+        for &(c, d) in &premises {
+            let table = finder.bfs.run(&graph, graph.normal(c, d, on));
+            finder.loops(&table);
+            if !on {
+                off_tables.push(table);
+            }
+        }
+    }
+    for table in &off_tables {
+        finder.aics(table);
+    }
+    let mut found = finder.found;
+    insertion_sort(&mut found, compare);
+    out.extend(found.into_iter().map(|f| f.step));
+}
+
+/// A group node: two or three places of a digit in one line and one box.
+struct Group {
+    cells: CellSet<W20>,
+    d: usize,
+    /// The line (row or column house) and the box house.
+    line: usize,
+    block: usize,
+    /// Cells seeing every cell of the group.
+    buddies: CellSet<W20>,
+}
+
+/// Group nodes are few and small; their sets are kept at the widest width so the graph
+/// needs no second width parameter.
+const W20: usize = crate::bits::MAX_WORDS;
+
+/// The implication graph: nodes are candidates (`cell * n + d`) and group nodes (after
+/// them); a value is `node * 2 + 1` for "on" and `node * 2` for "off".
+struct Graph {
+    n: usize,
+    groups: Vec<Group>,
+    /// The direct implications of every value, in HoDoKu's order.
+    direct: Vec<Vec<u32>>,
+}
+
+impl Graph {
+    fn new<const W: usize>(ctx: &Ctx<W>, grouped: bool) -> Graph {
+        let n = ctx.n();
+        let groups = if grouped {
+            group_nodes(ctx)
+        } else {
+            Vec::new()
+        };
+        let mut graph = Graph {
+            n,
+            direct: vec![Vec::new(); 2 * (n * n * n + groups.len())],
+            groups: Vec::new(),
+        };
+        graph.plain_links(ctx);
+        graph.groups = groups;
+        if grouped {
+            graph.group_links(ctx);
+        }
+        graph
+    }
+
+    fn values(&self) -> usize {
+        self.direct.len()
+    }
+
+    fn normal(&self, cell: usize, d: usize, on: bool) -> u32 {
+        ((cell * self.n + d) * 2 + usize::from(on)) as u32
+    }
+
+    fn group(&self, g: usize, on: bool) -> u32 {
+        ((self.n * self.n * self.n + g) * 2 + usize::from(on)) as u32
+    }
+
+    /// The node of a value: `Ok((cell, d))` or `Err(group)`.
+    fn node(&self, value: u32) -> Result<(usize, usize), usize> {
+        let node = value as usize / 2;
+        let plain = self.n * self.n * self.n;
+        if node < plain {
+            Ok((node / self.n, node % self.n))
+        } else {
+            Err(node - plain)
+        }
+    }
+
+    fn cells_of(&self, value: u32) -> Vec<usize> {
+        match self.node(value) {
+            Ok((c, _)) => vec![c],
+            Err(g) => self.groups[g].cells.iter().collect(),
+        }
+    }
+
+    /// The first (lowest) cell of a node, which HoDoKu uses for its lasso test.
+    fn first_cell(&self, value: u32) -> usize {
+        match self.node(value) {
+            Ok((c, _)) => c,
+            Err(g) => self.groups[g].cells.first().unwrap_or(0),
+        }
+    }
+
+    fn digit_of(&self, value: u32) -> usize {
+        match self.node(value) {
+            Ok((_, d)) => d,
+            Err(g) => self.groups[g].d,
+        }
+    }
+
+    /// The cells seeing every cell of a node.
+    fn buddies<const W: usize>(&self, ctx: &Ctx<W>, value: u32) -> CellSet<W> {
+        match self.node(value) {
+            Ok((c, _)) => *ctx.g.peers(c),
+            Err(g) => CellSet::from_indices(self.groups[g].buddies.iter()),
+        }
+    }
+
+    fn push_plain(&mut self, from: u32, to: u32) {
+        let list = &mut self.direct[from as usize];
+        if !list.contains(&to) {
+            list.push(to);
+        }
+    }
+
+    fn plain_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
+        for cell in ctx.empty.iter() {
+            let m = ctx.mask(cell);
+            for d in BitIter(m) {
+                let (on, off) = (self.normal(cell, d, true), self.normal(cell, d, false));
+                for x in BitIter(m & !(1 << d)) {
+                    self.push_plain(on, self.normal(cell, x, false));
+                    if m.count_ones() == 2 {
+                        self.push_plain(off, self.normal(cell, x, true));
+                    }
+                }
+                for h in houses(ctx, cell) {
+                    let places = ctx.cells_in(h, d);
+                    if places.len() < 2 {
+                        continue;
+                    }
+                    for k in places.iter().filter(|&k| k != cell) {
+                        self.push_plain(on, self.normal(k, d, false));
+                    }
+                    if places.len() == 2 {
+                        let other = places.iter().find(|&k| k != cell).unwrap_or(cell);
+                        self.push_plain(off, self.normal(other, d, true));
+                    }
+                }
+            }
+        }
+    }
+
+    fn group_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
+        for i in 0..self.groups.len() {
+            let (g_on, g_off) = (self.group(i, true), self.group(i, false));
+            let gi = &self.groups[i];
+            let d = gi.d;
+            let seeing: Vec<usize> = gi
+                .buddies
+                .iter()
+                .filter(|&c| c < ctx.g.cell_count() && ctx.has(c, d))
+                .collect();
+            let (line, block) = (gi.line, gi.block);
+            let mut adds: Vec<(u32, u32)> = Vec::new();
+            for &t in &seeing {
+                adds.push((g_on, self.normal(t, d, false)));
+                adds.push((self.normal(t, d, true), g_off));
+            }
+            for h in [block, line] {
+                let mut inside = seeing.iter().filter(|&&t| ctx.g.house_set(h).contains(t));
+                if let (Some(&u), None) = (inside.next(), inside.next()) {
+                    adds.push((g_off, self.normal(u, d, true)));
+                    adds.push((self.normal(u, d, false), g_on));
+                }
+            }
+            let mut shared: [(usize, Option<usize>); 2] = [(0, None); 2];
+            for (j, gj) in self.groups.iter().enumerate() {
+                if j == i || gj.d != d || gj.cells.intersects(&gi.cells) {
+                    continue;
+                }
+                for (k, same) in [gj.line == line, gj.block == block].into_iter().enumerate() {
+                    if same {
+                        shared[k].0 += 1;
+                        shared[k].1.get_or_insert(j);
+                        adds.push((g_on, self.group(j, false)));
+                    }
+                }
+            }
+            for (k, h) in [line, block].into_iter().enumerate() {
+                let (1, Some(j)) = shared[k] else { continue };
+                let rest = ctx
+                    .cells_in(h, d)
+                    .iter()
+                    .filter(|&c| !gi.cells.contains(c) && !self.groups[j].cells.contains(c))
+                    .count();
+                if rest == 0 {
+                    adds.push((g_off, self.group(j, true)));
+                }
+            }
+            for (from, to) in adds {
+                // Group links are never merged with equal ones, as in HoDoKu.
+                self.direct[from as usize].push(to);
+            }
+        }
+    }
+}
+
+/// A cell's houses in HoDoKu's order: row, column, box, then any other.
+fn houses<const W: usize>(ctx: &Ctx<W>, cell: usize) -> Vec<usize> {
+    let mut out = vec![ctx.g.row_of(cell), ctx.g.col_of(cell), ctx.g.block_of(cell)];
+    for &h in ctx.g.houses_of(cell) {
+        if !out.contains(&(h as usize)) {
+            out.push(h as usize);
+        }
+    }
+    out
+}
+
+/// The group nodes in HoDoKu's order: rows, then columns; per line every digit, per digit
+/// every box where the line holds two or more of its places.
+fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
+    use crate::geometry::Kind;
+    let mut out = Vec::new();
+    for kind in [Kind::Row, Kind::Col] {
+        for line in ctx.g.lines(kind) {
+            for d in 0..ctx.n() {
+                let places = ctx.cells_in(line, d);
+                if places.is_empty() {
+                    continue;
+                }
+                for block in ctx.g.lines(Kind::Block) {
+                    let cells = places.and(ctx.g.house_set(block));
+                    if cells.len() < 2 {
+                        continue;
+                    }
+                    let buddies = ctx.g.common_peers(cells.iter());
+                    out.push(Group {
+                        cells: CellSet::from_indices(cells.iter()),
+                        d,
+                        line,
+                        block,
+                        buddies: CellSet::from_indices(buddies.iter()),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One premise's table: the values it implies in breadth-first order, each with the position
+/// of the value it was reached from (the premise is at position 0).
+struct Table {
+    entries: Vec<(u32, u32)>,
+    /// Links from the premise, per entry.
+    depth: Vec<u16>,
+}
+
+/// Breadth-first search state, reused between premises.
+struct Bfs {
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl Bfs {
+    fn new(values: usize) -> Bfs {
+        Bfs {
+            stamp: vec![0; values],
+            now: 0,
+        }
+    }
+
+    fn run(&mut self, graph: &Graph, premise: u32) -> Table {
+        self.now += 1;
+        let mut entries = vec![(premise, 0)];
+        let mut depth = vec![0u16];
+        self.stamp[premise as usize] = self.now;
+        let mut j = 0;
+        while j < entries.len() {
+            let (value, _) = entries[j];
+            for &next in &graph.direct[value as usize] {
+                if self.stamp[next as usize] == self.now || entries.len() >= MAX_ENTRIES {
+                    continue;
+                }
+                self.stamp[next as usize] = self.now;
+                entries.push((next, j as u32));
+                depth.push(depth[j] + 1);
+            }
+            j += 1;
+        }
+        Table { entries, depth }
+    }
+}
+
+/// A step found, with what ranks it.
+struct Found {
+    step: Step,
+    nodes: usize,
+    sum: u64,
+}
+
+/// HoDoKu's order of two chain steps: more eliminations first; for the same kind and the
+/// same eliminations the shorter chain; otherwise the smaller index sum (equal: a tie).
+fn compare(a: &Found, b: &Found) -> std::cmp::Ordering {
+    let (ea, eb) = (a.step.eliminations.len(), b.step.eliminations.len());
+    if ea != eb {
+        return eb.cmp(&ea);
+    }
+    if a.step.technique != b.step.technique || a.step.eliminations != b.step.eliminations {
+        return a.sum.cmp(&b.sum);
+    }
+    a.nodes.cmp(&b.nodes)
+}
+
+/// A stable binary insertion sort, as Java sorts short lists; it tolerates HoDoKu's order,
+/// which is not always transitive.
+pub(crate) fn insertion_sort<T>(v: &mut [T], cmp: impl Fn(&T, &T) -> std::cmp::Ordering) {
+    for i in 1..v.len() {
+        let (mut lo, mut hi) = (0, i);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if cmp(&v[i], &v[mid]) == std::cmp::Ordering::Less {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        v[lo..=i].rotate_right(1);
+    }
+}
+
+struct Finder<'a, 'c, const W: usize> {
+    ctx: &'a Ctx<'c, W>,
+    graph: &'a Graph,
+    found: Vec<Found>,
+    by_effect: HashMap<(Technique, Vec<sudoku_core::Candidate>), usize>,
+    bfs: Bfs,
+}
+
+impl<const W: usize> Finder<'_, '_, W> {
+    fn loops(&mut self, table: &Table) {
+        let s = self.graph.first_cell(table.entries[0].0);
+        for j in 1..table.entries.len() {
+            let value = table.entries[j].0;
+            if matches!(self.graph.node(value), Ok((c, _)) if c == s) {
+                self.nice_loop(table, j);
+            }
+        }
+    }
+
+    /// The chain from the premise to entry `j`, or `None` for a lasso (a node back in a cell
+    /// the chain left earlier; a loop may come back to its start cell, an AIC may not).
+    fn chain(&self, table: &Table, j: usize, nice: bool) -> Option<Vec<u32>> {
+        let mut path = vec![table.entries[j].0];
+        let mut k = j;
+        while k != 0 {
+            k = table.entries[k].1 as usize;
+            path.push(table.entries[k].0);
+        }
+        path.reverse();
+        let g = self.graph;
+        let len = path.len();
+        if nice && g.first_cell(path[len - 1]) == g.first_cell(path[len - 2]) {
+            return None;
+        }
+        let s = g.first_cell(path[0]);
+        let mut lasso = CellSet::<W>::EMPTY;
+        for k in 1..len {
+            if lasso.contains(g.first_cell(path[k])) {
+                return None;
+            }
+            let last = g.first_cell(path[k - 1]);
+            if last != s || !nice {
+                for c in g.cells_of(path[k - 1]) {
+                    lasso.insert(c);
+                }
+            }
+        }
+        Some(path)
+    }
+
+    fn nice_loop(&mut self, table: &Table, j: usize) {
+        if table.depth[j] < 2 {
+            return;
+        }
+        let Some(path) = self.chain(table, j, true) else {
+            return;
+        };
+        let g = self.graph;
+        let ctx = self.ctx;
+        let s = g.first_cell(path[0]);
+        if g.first_cell(path[1]) == s {
+            return;
+        }
+        let first_strong = table.entries.get(1).is_some_and(|e| e.0 & 1 == 1);
+        let last = path[path.len() - 1];
+        let last_strong = last & 1 == 1;
+        let (c, d) = (g.digit_of(path[0]), g.digit_of(last));
+        let mut elims: Vec<(usize, usize)> = Vec::new();
+        let mut technique = Technique::DiscontinuousNiceLoop;
+        if !first_strong && !last_strong && c == d {
+            elims.push((s, c));
+        } else if first_strong && last_strong && c == d {
+            elims.extend(BitIter(ctx.mask(s) & !(1 << c)).map(|x| (s, x)));
+        } else if first_strong != last_strong && c != d {
+            elims.push((s, if first_strong { d } else { c }));
+        } else if (!first_strong && !last_strong && ctx.mask(s).count_ones() == 2 && c != d)
+            || (first_strong && last_strong && c != d)
+            || (first_strong != last_strong && c == d)
+        {
+            technique = Technique::ContinuousNiceLoop;
+            self.continuous(&path, first_strong && last_strong, (c, d), &mut elims);
+        }
+        self.record(technique, &path, elims);
+    }
+
+    /// The eliminations of a continuous loop: a cell entered and left by strong links keeps
+    /// only those two digits; a weak link between two cells clears its digit from every cell
+    /// seeing both ends.
+    fn continuous(
+        &self,
+        path: &[u32],
+        both_strong: bool,
+        (c, d): (usize, usize),
+        elims: &mut Vec<(usize, usize)>,
+    ) {
+        let (g, ctx) = (self.graph, self.ctx);
+        let s = g.first_cell(path[0]);
+        let last = path.len() - 1;
+        let on = |k: usize| path[k] & 1 == 1;
+        let cell = |k: usize| g.first_cell(path[k]);
+        let mut chain_cells = CellSet::<W>::EMPTY;
+        for &v in path {
+            for x in g.cells_of(v) {
+                chain_cells.insert(x);
+            }
+        }
+        for i in 0..=last {
+            let two_strong = if i == 0 {
+                both_strong
+            } else {
+                on(i)
+                    && i + 2 <= last
+                    && cell(i - 1) != cell(i)
+                    && !on(i + 1)
+                    && cell(i) == cell(i + 1)
+                    && on(i + 2)
+                    && cell(i + 1) != cell(i + 2)
+            };
+            if two_strong {
+                let (keep1, keep2) = if i == 0 {
+                    (c, d)
+                } else {
+                    (g.digit_of(path[i]), g.digit_of(path[i + 2]))
+                };
+                let x = cell(i);
+                elims.extend(BitIter(ctx.mask(x) & !(1 << keep1) & !(1 << keep2)).map(|y| (x, y)));
+            }
+            if i > 0 && !on(i) && cell(i - 1) != cell(i) {
+                let x = g.digit_of(path[i]);
+                let seeing = g
+                    .buddies(ctx, path[i - 1])
+                    .and(&g.buddies(ctx, path[i]))
+                    .minus(&chain_cells)
+                    .and(&ctx.digit_cells[x]);
+                elims.extend(seeing.iter().filter(|&t| t != s).map(|t| (t, x)));
+            }
+        }
+    }
+
+    fn aics(&mut self, table: &Table) {
+        let (g, ctx) = (self.graph, self.ctx);
+        let (s, c) = match g.node(table.entries[0].0) {
+            Ok(node) => node,
+            Err(_) => return,
+        };
+        for j in 1..table.entries.len() {
+            let value = table.entries[j].0;
+            let Ok((e, d)) = g.node(value) else { continue };
+            if value & 1 == 0 || e == s {
+                continue;
+            }
+            let wanted = if d == c {
+                ctx.g.common_peers([s, e]).and(&ctx.digit_cells[c]).len() >= 2
+            } else {
+                ctx.g.sees(s, e) && ctx.has(e, c) && ctx.has(s, d)
+            };
+            if wanted {
+                self.aic(table, j, (s, c), (e, d));
+            }
+        }
+    }
+
+    fn aic(&mut self, table: &Table, j: usize, (s, c): (usize, usize), (e, d): (usize, usize)) {
+        if table.depth[j] < 2 {
+            return;
+        }
+        let ctx = self.ctx;
+        let mut elims = Vec::new();
+        if c == d {
+            let seeing = ctx.g.common_peers([s, e]).and(&ctx.digit_cells[c]);
+            if seeing.len() > 1 {
+                elims.extend(seeing.iter().map(|t| (t, c)));
+            }
+        } else {
+            if ctx.has(s, d) {
+                elims.push((s, d));
+            }
+            if ctx.has(e, c) {
+                elims.push((e, c));
+            }
+        }
+        if elims.is_empty() {
+            return;
+        }
+        let Some(path) = self.chain(table, j, false) else {
+            return;
+        };
+        self.record(Technique::Aic, &path, elims);
+    }
+
+    /// Adds a step unless a chain as short or shorter with the same kind and eliminations is
+    /// there already (a longer one stays in the list, as in HoDoKu).
+    fn record(&mut self, technique: Technique, path: &[u32], elims: Vec<(usize, usize)>) {
+        if elims.is_empty() {
+            return;
+        }
+        let (g, ctx) = (self.graph, self.ctx);
+        let grouped = path.iter().any(|&v| g.node(v).is_err());
+        let technique = match (technique, grouped) {
+            (Technique::DiscontinuousNiceLoop, true) => Technique::GroupedDiscontinuousNiceLoop,
+            (Technique::ContinuousNiceLoop, true) => Technique::GroupedContinuousNiceLoop,
+            (Technique::Aic, true) => Technique::GroupedAic,
+            (t, _) => t,
+        };
+        let digits: Vec<_> = {
+            let mut m = 0u64;
+            for &(_, x) in &elims {
+                m |= 1 << x;
+            }
+            super::digits(m)
+        };
+        let mut step = Step::new(technique, digits);
+        for &(cell, x) in &elims {
+            step.eliminate(ctx.cand(cell, x));
+        }
+        step.normalize();
+        let key = (technique, step.eliminations.clone());
+        if let Some(&k) = self.by_effect.get(&key) {
+            if self.found[k].nodes <= path.len() {
+                return;
+            }
+        }
+        let mut chain = Chain::start(self.node(path[0]));
+        for &v in &path[1..] {
+            let link = if v & 1 == 1 {
+                LinkKind::Strong
+            } else {
+                LinkKind::Weak
+            };
+            chain.push(link, self.node(v));
+        }
+        for (k, &v) in path.iter().enumerate() {
+            let role = if v & 1 == 1 {
+                Role::ColorA
+            } else {
+                Role::ColorB
+            };
+            if k > 0 || v & 1 == 1 {
+                for c in g.cells_of(v) {
+                    let x = g.digit_of(v);
+                    if ctx.has(c, x) {
+                        step.add_candidate(ctx.cand(c, x), role);
+                    }
+                }
+            }
+        }
+        step.chains.push(chain);
+        let sum = index_sum(&step, ctx.n());
+        self.by_effect.insert(key, self.found.len());
+        self.found.push(Found {
+            step,
+            nodes: path.len(),
+            sum,
+        });
+    }
+
+    fn node(&self, value: u32) -> ChainNode {
+        let g = self.graph;
+        let cells = g.cells_of(value).into_iter().map(|c| self.ctx.cell(c));
+        ChainNode::group(cells.collect(), digit(g.digit_of(value)))
+    }
+}
