@@ -302,6 +302,9 @@ impl Generator {
             let Ok(Some(g)) = logic.grade_within(p, level) else {
                 return false; // Harder than the level (or beyond the techniques).
             };
+            if g.guessed() {
+                return false;
+            }
             if g.level == Some(level) {
                 if g.score > *request.scores.end() {
                     return false;
@@ -315,7 +318,7 @@ impl Generator {
         let dug = self.digger.generate_vouched(&options, seed, &mut accept)?;
         let givens = dug.puzzle.given_count();
         Ok(grade
-            .filter(|g| g.level == Some(level) && request.scores.contains(&g.score))
+            .filter(|g| fits(g, level, request))
             .filter(|_| givens <= max_givens)
             .map(|grade| Generated::new(dug, grade)))
     }
@@ -338,13 +341,19 @@ impl Generator {
         let grade = self.logic.grade_within(&dug.puzzle, level);
         let grade = grade.ok().flatten();
         Ok(grade
-            .filter(|g| g.level == Some(level) && request.scores.contains(&g.score))
+            .filter(|g| fits(g, level, request))
             .map(|grade| Generated::new(dug, grade)))
     }
 
     fn grade(&self, puzzle: &Grid) -> Grade {
         grade_of(&self.logic, puzzle)
     }
+}
+
+/// Whether a grade meets a request at `level`: the level, the score range, and no guess (a
+/// puzzle that needs Brute Force is never offered as a level).
+fn fits(grade: &Grade, level: Level, request: &Request) -> bool {
+    grade.level == Some(level) && request.scores.contains(&grade.score) && !grade.guessed()
 }
 
 /// The grade of a puzzle the digger made (always a valid grid of the layout).

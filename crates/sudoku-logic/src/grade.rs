@@ -3,8 +3,9 @@
 //! Every step adds its technique's score (singles included); the level is the highest level
 //! of any technique used, then raised while the score is above that level's maximum
 //! (Easy 800, Medium 1000, Hard 1600, Unfair 1800; scaled by the number of cells for grids
-//! other than 9x9, which HoDoKu does not grade). A path that did not reach the solution is
-//! "beyond": it needs techniques this crate does not have yet.
+//! other than 9x9, which HoDoKu does not grade). Brute Force, HoDoKu's last resort, makes a
+//! path complete for every puzzle with one solution; a path that did not reach the solution
+//! is "beyond" (the position has no solution, or several).
 
 use std::fmt;
 
@@ -28,6 +29,12 @@ pub struct Grade {
 }
 
 impl Grade {
+    /// Whether the path needed a guess (Brute Force): such a puzzle has a grade, but no
+    /// logical solution the techniques know.
+    pub fn guessed(&self) -> bool {
+        self.hardest == Some(Technique::BruteForce)
+    }
+
     /// The grade of a path.
     pub fn of_path(path: &SolvePath) -> Grade {
         let score = path.steps.iter().map(|s| s.technique.score()).sum();

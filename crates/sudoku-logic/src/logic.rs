@@ -274,7 +274,8 @@ impl<const W: usize> Solver<'_, W> {
         if let Some(step) = queue.naked_single(g).or_else(|| queue.hidden_single(g)) {
             return Some(step);
         }
-        let ctx = Ctx::new(g, pos, self.options);
+        let mut ctx = Ctx::new(g, pos, self.options);
+        ctx.first_only = true;
         let mut cache: Vec<(Family, Vec<Step>)> = Vec::new();
         for &t in order {
             if !t.in_path() {

@@ -185,17 +185,22 @@ fn grades_follow_hodoku_thresholds() {
 }
 
 #[test]
-fn stuck_paths_are_beyond() {
-    // The first top1465 puzzle needs chains.
+fn hard_puzzles_get_complete_paths() {
+    // The first top1465 puzzle needs loops and ALSs (HoDoKu: Extreme, with forcing chains).
     let grid: Grid =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
             .parse()
             .unwrap();
     let logic = Logic::new(&Layout::classic());
     let path = logic.solve_path(&grid).unwrap();
-    assert_eq!(path.outcome, sudoku_logic::Outcome::Stuck);
+    assert_eq!(path.outcome, sudoku_logic::Outcome::Solved);
     let grade = path.grade();
-    assert_eq!(grade.level, None);
-    assert!(grade.to_string().starts_with("beyond"));
-    assert!(path.end.candidate_count() > 0);
+    assert_eq!(grade.level, Some(Level::Extreme));
+    let chained = path.steps.iter().find(|s| !s.chains.is_empty()).unwrap();
+    let eureka = chained.chains[0].eureka();
+    assert!(chained.explain(Lang::En).contains(&eureka), "{eureka}");
+    assert!(chained.explain(Lang::Zh).contains(&eureka), "{eureka}");
+    let als = path.steps.iter().find(|s| !s.sets.is_empty()).unwrap();
+    assert!(als.sets.len() >= 2);
+    assert!(als.sets.iter().all(|s| s.digits.len() == s.cells.len() + 1));
 }

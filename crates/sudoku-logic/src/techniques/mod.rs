@@ -13,6 +13,7 @@ use crate::geometry::Geometry;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
+pub mod als;
 pub mod brute_force;
 pub mod bug;
 pub mod chains;
@@ -76,11 +77,13 @@ pub(crate) enum Family {
     Loops,
     /// Grouped nice loops and AICs.
     GroupedLoops,
+    Als,
+    ForcingChains,
 }
 
 impl Family {
     /// Every family.
-    pub(crate) const ALL: [Family; 17] = [
+    pub(crate) const ALL: [Family; 19] = [
         Family::Singles,
         Family::Intersections,
         Family::Pairs,
@@ -98,6 +101,8 @@ impl Family {
         Family::Chains,
         Family::Loops,
         Family::GroupedLoops,
+        Family::Als,
+        Family::ForcingChains,
     ];
 
     /// The family whose finder reports a technique, `None` if it is not implemented yet
@@ -128,6 +133,8 @@ impl Family {
             GroupedContinuousNiceLoop | GroupedDiscontinuousNiceLoop | GroupedAic => {
                 Family::GroupedLoops
             }
+            AlsXz | AlsXyWing | AlsXyChain => Family::Als,
+            ForcingChainContradiction | ForcingChainVerity => Family::ForcingChains,
             _ => return None,
         })
     }
@@ -151,6 +158,8 @@ impl Family {
             Family::SueDeCoq => sue_de_coq::find(ctx, out),
             Family::Chains => chains::find(ctx, out),
             Family::Loops => tabling::find(ctx, false, out),
+            Family::Als => als::find(ctx, out),
+            Family::ForcingChains => tabling::forcing_chains(ctx, out),
             Family::GroupedLoops => {
                 let mut found = Vec::new();
                 tabling::find(ctx, true, &mut found);
@@ -173,6 +182,9 @@ pub(crate) struct Ctx<'a, const W: usize> {
     pub(crate) digit_cells: Vec<CellSet<W>>,
     /// The cells still empty.
     pub(crate) empty: CellSet<W>,
+    /// Set when only the step a solve path takes is wanted: finders whose choice is HoDoKu's
+    /// "first found" may stop at their first step of each technique.
+    pub(crate) first_only: bool,
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
@@ -186,6 +198,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             opts,
             digit_cells,
             empty,
+            first_only: false,
         }
     }
 

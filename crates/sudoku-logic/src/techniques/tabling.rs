@@ -25,6 +25,7 @@ use super::chains::index_sum;
 use super::{Ctx, digit};
 use crate::bits::{BitIter, CellSet};
 use crate::chain::{Chain, ChainNode, LinkKind};
+use crate::geometry::Kind;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
@@ -266,7 +267,6 @@ fn houses<const W: usize>(ctx: &Ctx<W>, cell: usize) -> Vec<usize> {
 /// The group nodes in HoDoKu's order: rows, then columns; per line every digit, per digit
 /// every box where the line holds two or more of its places.
 fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
-    use crate::geometry::Kind;
     let mut out = Vec::new();
     for kind in [Kind::Row, Kind::Col] {
         for line in ctx.g.lines(kind) {
@@ -637,4 +637,330 @@ impl<const W: usize> Finder<'_, '_, W> {
         let cells = g.cells_of(value).into_iter().map(|c| self.ctx.cell(c));
         ChainNode::group(cells.collect(), digit(g.digit_of(value)))
     }
+}
+
+/// One premise's table with what it implies, per digit: the cells set and the cells cleared
+/// (plain nodes only, as HoDoKu keeps them).
+struct Implications<const W: usize> {
+    table: Table,
+    on: Vec<CellSet<W>>,
+    off: Vec<CellSet<W>>,
+}
+
+impl<const W: usize> Implications<W> {
+    fn new(graph: &Graph, table: Table) -> Implications<W> {
+        let n = graph.n;
+        let mut on = vec![CellSet::EMPTY; n];
+        let mut off = vec![CellSet::EMPTY; n];
+        for &(value, _) in &table.entries {
+            if let Ok((c, d)) = graph.node(value) {
+                if value & 1 == 1 {
+                    on[d].insert(c);
+                } else {
+                    off[d].insert(c);
+                }
+            }
+        }
+        Implications { table, on, off }
+    }
+
+    fn premise(&self) -> u32 {
+        self.table.entries[0].0
+    }
+}
+
+/// What a forcing chain concludes: a digit placed or a candidate removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Conclusion {
+    Place(usize, usize),
+    Remove(usize, usize),
+}
+
+/// Every forcing chain at the position (contradictions and verities), best first: HoDoKu's
+/// tables with group nodes, and its checks in its order.
+pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    let graph = Graph::new(ctx, true);
+    let mut bfs = Bfs::new(graph.values());
+    let mut tables: Vec<(Implications<W>, Implications<W>)> = Vec::new();
+    for c in ctx.empty.iter() {
+        for d in BitIter(ctx.mask(c)) {
+            let on = Implications::new(&graph, bfs.run(&graph, graph.normal(c, d, true)));
+            let off = Implications::new(&graph, bfs.run(&graph, graph.normal(c, d, false)));
+            tables.push((on, off));
+        }
+    }
+    let mut forcing = Forcing {
+        ctx,
+        graph: &graph,
+        found: Vec::new(),
+        by_effect: HashMap::new(),
+    };
+    for (on, off) in &tables {
+        forcing.one_premise(on);
+        forcing.one_premise(off);
+    }
+    for (on, off) in &tables {
+        forcing.both_ways(on, off);
+    }
+    forcing.every_case(&tables);
+    let mut found = forcing.found;
+    found.sort_by_key(|(_, conclusion, nodes)| {
+        let (kind, key) = match *conclusion {
+            Conclusion::Place(c, _) => (0, c),
+            Conclusion::Remove(c, d) => (1, c * ctx.n() + d),
+        };
+        (kind, key, *nodes)
+    });
+    out.extend(found.into_iter().map(|f| f.0));
+}
+
+struct Forcing<'a, 'c, const W: usize> {
+    ctx: &'a Ctx<'c, W>,
+    graph: &'a Graph,
+    found: Vec<(Step, Conclusion, usize)>,
+    by_effect: HashMap<(Technique, Conclusion), usize>,
+}
+
+impl<const W: usize> Forcing<'_, '_, W> {
+    /// Contradictions from one premise: it is false, so an "on" premise's candidate goes
+    /// and an "off" premise's digit is placed.
+    fn one_premise(&mut self, t: &Implications<W>) {
+        let (g, ctx) = (self.graph, self.ctx);
+        let premise = t.premise();
+        let Ok((s, c)) = g.node(premise) else { return };
+        let on = premise & 1 == 1;
+        let conclusion = if on {
+            Conclusion::Remove(s, c)
+        } else {
+            Conclusion::Place(s, c)
+        };
+        let contradiction = Technique::ForcingChainContradiction;
+        // The premise implies its own opposite.
+        if (on && t.off[c].contains(s)) || (!on && t.on[c].contains(s)) {
+            self.record(contradiction, conclusion, &[(t, g.normal(s, c, !on))]);
+        }
+        // A candidate both set and cleared.
+        for d in 0..ctx.n() {
+            if let Some(x) = t.on[d].and(&t.off[d]).first() {
+                let ends = [(t, g.normal(x, d, false)), (t, g.normal(x, d, true))];
+                self.record(contradiction, conclusion, &ends);
+            }
+        }
+        // A cell given two digits.
+        for d in 0..ctx.n() {
+            for e in d + 1..ctx.n() {
+                if let Some(x) = t.on[d].and(&t.on[e]).first() {
+                    let ends = [(t, g.normal(x, d, true)), (t, g.normal(x, e, true))];
+                    self.record(contradiction, conclusion, &ends);
+                }
+            }
+        }
+        // A digit placed twice in a house.
+        for kind in [Kind::Row, Kind::Col, Kind::Block] {
+            for d in 0..ctx.n() {
+                for h in ctx.g.lines(kind) {
+                    let twice = t.on[d].and(ctx.g.house_set(h));
+                    if twice.len() > 1 {
+                        let ends: Vec<_> =
+                            twice.iter().map(|x| (t, g.normal(x, d, true))).collect();
+                        self.record(contradiction, conclusion, &ends);
+                    }
+                }
+            }
+        }
+        // A cell left without a candidate.
+        let mut dead = ctx.empty;
+        for d in 0..ctx.n() {
+            let kept = ctx.digit_cells[d].minus(&t.off[d]);
+            dead = dead.minus(&kept).minus(&t.on[d]);
+        }
+        for x in dead.iter() {
+            let ends: Vec<_> = BitIter(ctx.mask(x))
+                .map(|d| (t, g.normal(x, d, false)))
+                .collect();
+            self.record(contradiction, conclusion, &ends);
+        }
+        // A house where a digit has no place left (HoDoKu counts the places the placed
+        // digits allow, not the current candidates).
+        for kind in [Kind::Row, Kind::Col, Kind::Block] {
+            for d in 0..ctx.n() {
+                let allowed = allowed_cells(ctx, d);
+                for h in ctx.g.lines(kind) {
+                    let places = allowed.and(ctx.g.house_set(h));
+                    if !places.is_empty() && places.is_subset(&t.off[d]) {
+                        let ends: Vec<_> =
+                            places.iter().map(|x| (t, g.normal(x, d, false))).collect();
+                        self.record(contradiction, conclusion, &ends);
+                    }
+                }
+            }
+        }
+    }
+
+    /// What a candidate implies both when it is true and when it is false holds.
+    fn both_ways(&mut self, on: &Implications<W>, off: &Implications<W>) {
+        let (g, ctx) = (self.graph, self.ctx);
+        let Ok((s, _)) = g.node(on.premise()) else {
+            return;
+        };
+        for (placed, sets) in [(true, (&on.on, &off.on)), (false, (&on.off, &off.off))] {
+            for d in 0..ctx.n() {
+                let mut both = sets.0[d].and(&sets.1[d]);
+                both.remove(s);
+                for x in both.iter() {
+                    let conclusion = if placed {
+                        Conclusion::Place(x, d)
+                    } else {
+                        Conclusion::Remove(x, d)
+                    };
+                    let value = g.normal(x, d, placed);
+                    self.record(
+                        Technique::ForcingChainVerity,
+                        conclusion,
+                        &[(on, value), (off, value)],
+                    );
+                }
+            }
+        }
+    }
+
+    /// What every candidate of a cell implies, and every place of a digit in a house.
+    fn every_case(&mut self, tables: &[(Implications<W>, Implications<W>)]) {
+        let (g, ctx) = (self.graph, self.ctx);
+        let on_table = |c: usize, d: usize| {
+            tables
+                .iter()
+                .map(|(on, _)| on)
+                .find(|t| t.premise() == g.normal(c, d, true))
+        };
+        let mut cases: Vec<Vec<&Implications<W>>> = Vec::new();
+        for c in ctx.empty.iter() {
+            cases.push(
+                BitIter(ctx.mask(c))
+                    .filter_map(|d| on_table(c, d))
+                    .collect(),
+            );
+        }
+        for kind in [Kind::Row, Kind::Col, Kind::Block] {
+            for h in ctx.g.lines(kind) {
+                for d in 0..ctx.n() {
+                    let places = ctx.cells_in(h, d);
+                    if !places.is_empty() {
+                        cases.push(places.iter().filter_map(|c| on_table(c, d)).collect());
+                    }
+                }
+            }
+        }
+        for case in cases {
+            self.all_of(&case);
+        }
+    }
+
+    fn all_of(&mut self, case: &[&Implications<W>]) {
+        let (g, ctx) = (self.graph, self.ctx);
+        let Some(first) = case.first() else { return };
+        for d in 0..ctx.n() {
+            for placed in [true, false] {
+                let pick = |t: &Implications<W>| if placed { t.on[d] } else { t.off[d] };
+                let common = case.iter().fold(pick(first), |acc, t| acc.and(&pick(t)));
+                for x in common.iter() {
+                    let conclusion = if placed {
+                        Conclusion::Place(x, d)
+                    } else {
+                        Conclusion::Remove(x, d)
+                    };
+                    let value = g.normal(x, d, placed);
+                    let ends: Vec<_> = case.iter().map(|&t| (t, value)).collect();
+                    self.record(Technique::ForcingChainVerity, conclusion, &ends);
+                }
+            }
+        }
+    }
+
+    /// Adds a step with a chain from each table's premise to its end value, unless one with
+    /// the same kind and conclusion and chains as short is there (a longer one is replaced).
+    fn record(
+        &mut self,
+        technique: Technique,
+        conclusion: Conclusion,
+        ends: &[(&Implications<W>, u32)],
+    ) {
+        let (g, ctx) = (self.graph, self.ctx);
+        let paths: Vec<Vec<u32>> = ends
+            .iter()
+            .filter_map(|(t, value)| path_to(&t.table, *value))
+            .collect();
+        let nodes: usize = paths.iter().map(Vec::len).sum();
+        let key = (technique, conclusion);
+        if let Some(&k) = self.by_effect.get(&key)
+            && self.found[k].2 <= nodes
+        {
+            return;
+        }
+        let (cell, d, place) = match conclusion {
+            Conclusion::Place(c, d) => (c, d, true),
+            Conclusion::Remove(c, d) => (c, d, false),
+        };
+        let mut step = Step::new(technique, vec![digit(d)]);
+        if place {
+            step.place(ctx.cand(cell, d));
+        } else {
+            step.eliminate(ctx.cand(cell, d));
+        }
+        for path in &paths {
+            let mut chain = Chain::start(node_of(g, ctx, path[0]));
+            for &v in &path[1..] {
+                let link = if v & 1 == 1 {
+                    LinkKind::Strong
+                } else {
+                    LinkKind::Weak
+                };
+                chain.push(link, node_of(g, ctx, v));
+            }
+            step.chains.push(chain);
+        }
+        if let Some(path) = paths.first() {
+            let role = Role::Pattern;
+            if let Ok((c, d)) = g.node(path[0]) {
+                step.add_candidate(ctx.cand(c, d), role);
+            }
+        }
+        match self.by_effect.get(&key) {
+            Some(&k) => self.found[k] = (step, conclusion, nodes),
+            None => {
+                self.by_effect.insert(key, self.found.len());
+                self.found.push((step, conclusion, nodes));
+            }
+        }
+    }
+}
+
+/// The values on the table's path from its premise to `value`.
+fn path_to(table: &Table, value: u32) -> Option<Vec<u32>> {
+    let j = table.entries.iter().position(|e| e.0 == value)?;
+    let mut path = vec![value];
+    let mut k = j;
+    while k != 0 {
+        k = table.entries[k].1 as usize;
+        path.push(table.entries[k].0);
+    }
+    path.reverse();
+    Some(path)
+}
+
+fn node_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, value: u32) -> ChainNode {
+    let cells = g.cells_of(value).into_iter().map(|c| ctx.cell(c));
+    ChainNode::group(cells.collect(), digit(g.digit_of(value)))
+}
+
+/// The empty cells where digit index `d` could go by the placed digits alone (no peer holds
+/// it), whatever candidates were removed since: HoDoKu's "allowed" cells.
+fn allowed_cells<const W: usize>(ctx: &Ctx<W>, d: usize) -> CellSet<W> {
+    let mut out = ctx.empty;
+    for c in 0..ctx.g.cell_count() {
+        if ctx.pos.values()[c] as usize == d + 1 {
+            out = out.minus(ctx.g.peers(c));
+        }
+    }
+    out
 }

@@ -1,0 +1,489 @@
+//! Almost locked sets: `n` cells of one house holding `n + 1` digits (a bivalue cell is the
+//! smallest). Take one digit away and the rest is locked.
+//!
+//! Two ALSs are linked by a *restricted common* digit `x` when every `x` of one sees every
+//! `x` of the other: `x` can then be in at most one of them, so the other is locked.
+//!
+//! * *ALS-XZ*: two ALSs linked by `x`; for every other common digit `z`, one of them holds
+//!   `z`, so a cell seeing every `z` of both loses it. Linked by two digits, each ALS is a
+//!   locked set of its other digits too.
+//! * *ALS-XY-Wing*: ALS `C` linked to `A` and to `B` by different digits; then `A` or `B`
+//!   holds each common digit `z` of theirs outside the links.
+//! * *ALS-XY-Chain*: ALSs in a row, each linked to the next by a digit other than the one
+//!   that linked it to the previous; the two ends act as in ALS-XZ.
+//!
+//! Everything follows HoDoKu's search, because which instance a solve path takes decides its
+//! score: ALSs listed house by house (rows, columns, boxes), each cell set once; links only
+//! from an ALS to one later in that list, none between overlapping sets; ALS-XZ and ALS-XY-Wing
+//! take the first link (pair) that eliminates, ALS-XY-Chain the best chain (most
+//! eliminations, then [`index_sum`], then fewest sets and cells).
+
+use std::collections::HashMap;
+
+use super::chains::index_sum;
+use super::tabling::insertion_sort;
+use super::{Ctx, digits};
+use crate::bits::{BitIter, CellSet};
+use crate::chain::AlsGroup;
+use crate::geometry::Kind;
+use crate::step::{Role, Step};
+use crate::technique::Technique;
+
+/// The longest ALS chain in a solve path, in links (HoDoKu's array size).
+const MAX_CHAIN: usize = 50;
+
+/// The longest ALS chain when every step is listed (HoDoKu's `allStepsAlsChainLength`): the
+/// search grows exponentially with the length, and the early positions "all steps" also
+/// looks at hold hundreds of ALSs.
+const MAX_CHAIN_ALL_STEPS: usize = 6;
+
+/// One almost locked set.
+pub(crate) struct Als<const W: usize> {
+    pub(crate) cells: CellSet<W>,
+    pub(crate) mask: u64,
+    /// Per digit index: the cells outside the set that hold the digit and see every cell of
+    /// the set holding it.
+    pub(crate) buddies: Vec<CellSet<W>>,
+    /// Per digit index: the set's cells with the digit.
+    pub(crate) with: Vec<CellSet<W>>,
+    /// The union of `buddies`.
+    pub(crate) all_buddies: CellSet<W>,
+}
+
+/// A restricted common link from `from` to the later ALS `to`: one digit, or two.
+#[derive(Debug, Clone, Copy)]
+struct Rc {
+    from: usize,
+    to: usize,
+    d1: usize,
+    d2: Option<usize>,
+}
+
+/// Every ALS of the position in HoDoKu's order.
+pub(crate) fn alses<const W: usize>(ctx: &Ctx<W>) -> Vec<Als<W>> {
+    let mut out: Vec<Als<W>> = Vec::new();
+    let mut seen: std::collections::HashSet<CellSet<W>> = std::collections::HashSet::new();
+    for kind in [Kind::Row, Kind::Col, Kind::Block] {
+        for h in ctx.g.lines(kind) {
+            let cells: Vec<usize> = ctx
+                .g
+                .house_cells(h)
+                .iter()
+                .copied()
+                .filter(|&c| ctx.empty.contains(c))
+                .collect();
+            let mut chosen = Vec::new();
+            subsets(ctx, &cells, 0, 0, &mut chosen, &mut |set, mask| {
+                if seen.insert(set) {
+                    out.push(Als::new(ctx, set, mask));
+                }
+            });
+        }
+    }
+    out
+}
+
+/// Every subset of `cells` in depth-first order that holds one digit more than it has cells.
+fn subsets<const W: usize>(
+    ctx: &Ctx<W>,
+    cells: &[usize],
+    from: usize,
+    mask: u64,
+    chosen: &mut Vec<usize>,
+    found: &mut impl FnMut(CellSet<W>, u64),
+) {
+    for k in from..cells.len() {
+        if chosen.len() + 1 >= ctx.n() {
+            return;
+        }
+        chosen.push(cells[k]);
+        let m = mask | ctx.mask(cells[k]);
+        if m.count_ones() as usize == chosen.len() + 1 {
+            found(CellSet::from_indices(chosen.iter().copied()), m);
+        }
+        subsets(ctx, cells, k + 1, m, chosen, found);
+        chosen.pop();
+    }
+}
+
+impl<const W: usize> Als<W> {
+    fn new(ctx: &Ctx<W>, cells: CellSet<W>, mask: u64) -> Als<W> {
+        let n = ctx.n();
+        let mut buddies = vec![CellSet::EMPTY; n];
+        let mut with = vec![CellSet::EMPTY; n];
+        let mut all_buddies = CellSet::EMPTY;
+        for d in BitIter(mask) {
+            with[d] = cells.and(&ctx.digit_cells[d]);
+            buddies[d] = ctx
+                .g
+                .common_peers(with[d].iter())
+                .minus(&cells)
+                .and(&ctx.digit_cells[d]);
+            all_buddies = all_buddies.or(&buddies[d]);
+        }
+        Als {
+            cells,
+            mask,
+            buddies,
+            with,
+            all_buddies,
+        }
+    }
+
+    fn group<const V: usize>(&self, ctx: &Ctx<V>) -> AlsGroup {
+        AlsGroup {
+            cells: self.cells.iter().map(|c| ctx.cell(c)).collect(),
+            digits: digits(self.mask),
+        }
+    }
+}
+
+/// The restricted commons, from each ALS to the later ones it does not overlap.
+fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Rc>, Vec<(usize, usize)>) {
+    let mut rcs = Vec::new();
+    let mut slices = Vec::with_capacity(alses.len());
+    for (i, a) in alses.iter().enumerate() {
+        let start = rcs.len();
+        for (j, b) in alses.iter().enumerate().skip(i + 1) {
+            let common = a.mask & b.mask;
+            if common == 0 || a.cells.intersects(&b.cells) {
+                continue;
+            }
+            let mut rc: Option<Rc> = None;
+            for d in BitIter(common) {
+                let both = a.with[d].or(&b.with[d]);
+                let sees = a.buddies[d]
+                    .or(&a.with[d])
+                    .and(&b.buddies[d].or(&b.with[d]));
+                if both.is_subset(&sees) {
+                    match &mut rc {
+                        None => {
+                            rc = Some(Rc {
+                                from: i,
+                                to: j,
+                                d1: d,
+                                d2: None,
+                            })
+                        }
+                        Some(r) => r.d2 = Some(d),
+                    }
+                }
+            }
+            rcs.extend(rc);
+        }
+        slices.push((start, rcs.len()));
+    }
+    (rcs, slices)
+}
+
+/// What the common digits of `a` and `b` other than `skip` eliminate: each from the cells that
+/// see all its places in both.
+fn common_eliminations<const W: usize>(
+    a: &Als<W>,
+    b: &Als<W>,
+    skip: &[usize],
+    out: &mut Vec<(usize, usize)>,
+) {
+    let mut z = a.mask & b.mask;
+    for &d in skip {
+        z &= !(1 << d);
+    }
+    if z == 0 || !a.all_buddies.intersects(&b.all_buddies) {
+        return;
+    }
+    for d in BitIter(z) {
+        for c in a.buddies[d].and(&b.buddies[d]).iter() {
+            out.push((c, d));
+        }
+    }
+}
+
+/// Every ALS step at the position: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, each kind in the order
+/// a solve path takes them (only the first of each when `ctx.first_only`).
+pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    let alses = alses(ctx);
+    let (rcs, slices) = restricted_commons(&alses);
+    xz(ctx, &alses, &rcs, out);
+    xy_wings(ctx, &alses, &rcs, out);
+    chains(ctx, &alses, &rcs, &slices, out);
+}
+
+fn xz<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<Step>) {
+    for rc in rcs {
+        let (a, b) = (&alses[rc.from], &alses[rc.to]);
+        let mut elims = Vec::new();
+        common_eliminations(a, b, &[rc.d1], &mut elims);
+        if let Some(d2) = rc.d2 {
+            common_eliminations(a, b, &[d2], &mut elims);
+            for (x, y) in [(a, b), (b, a)] {
+                for d in BitIter(x.mask & !(1 << rc.d1) & !(1 << d2)) {
+                    for c in x.buddies[d].minus(&y.cells).iter() {
+                        elims.push((c, d));
+                    }
+                }
+            }
+        }
+        let links: Vec<usize> = std::iter::once(rc.d1).chain(rc.d2).collect();
+        if report(ctx, Technique::AlsXz, &[a, b], &links, elims, out) && ctx.first_only {
+            return;
+        }
+    }
+}
+
+fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<Step>) {
+    for (i, r1) in rcs.iter().enumerate() {
+        for r2 in &rcs[i + 1..] {
+            if r1.d2.is_none() && r2.d2.is_none() && r1.d1 == r2.d1 {
+                continue;
+            }
+            let (c, a, b) = if r1.from == r2.from {
+                (r1.from, r1.to, r2.to)
+            } else if r1.from == r2.to {
+                (r1.from, r1.to, r2.from)
+            } else if r1.to == r2.from {
+                (r1.to, r1.from, r2.to)
+            } else if r1.to == r2.to {
+                (r1.to, r1.from, r2.from)
+            } else {
+                continue;
+            };
+            let (sa, sb) = (&alses[a], &alses[b]);
+            if a == b
+                || sa.cells.intersects(&sb.cells)
+                || sa.cells.is_subset(&sb.cells)
+                || sb.cells.is_subset(&sa.cells)
+            {
+                continue;
+            }
+            let skip: Vec<usize> = [Some(r1.d1), r1.d2, Some(r2.d1), r2.d2]
+                .into_iter()
+                .flatten()
+                .collect();
+            let mut elims = Vec::new();
+            common_eliminations(sa, sb, &skip, &mut elims);
+            let sets = [sa, sb, &alses[c]];
+            if report(ctx, Technique::AlsXyWing, &sets, &skip, elims, out) && ctx.first_only {
+                return;
+            }
+        }
+    }
+}
+
+/// Builds and pushes an ALS step if it eliminates anything; says whether it did.
+fn report<const W: usize>(
+    ctx: &Ctx<W>,
+    technique: Technique,
+    sets: &[&Als<W>],
+    links: &[usize],
+    elims: Vec<(usize, usize)>,
+    out: &mut Vec<Step>,
+) -> bool {
+    match build(ctx, technique, sets, links, &elims) {
+        Some(step) => {
+            super::push_unique(out, step);
+            true
+        }
+        None => false,
+    }
+}
+
+fn build<const W: usize>(
+    ctx: &Ctx<W>,
+    technique: Technique,
+    sets: &[&Als<W>],
+    links: &[usize],
+    elims: &[(usize, usize)],
+) -> Option<Step> {
+    if elims.is_empty() {
+        return None;
+    }
+    let link_mask = links.iter().fold(0u64, |m, &d| m | 1 << d);
+    let mut step = Step::new(technique, digits(link_mask));
+    for &(c, d) in elims {
+        step.eliminate(ctx.cand(c, d));
+    }
+    step.normalize();
+    for (k, set) in sets.iter().enumerate() {
+        let role = if k % 2 == 0 {
+            Role::ColorA
+        } else {
+            Role::ColorB
+        };
+        for c in set.cells.iter() {
+            for d in BitIter(ctx.mask(c)) {
+                let role = if link_mask & 1 << d != 0 {
+                    Role::LinkStrong
+                } else {
+                    role
+                };
+                step.add_candidate(ctx.cand(c, d), role);
+            }
+        }
+        step.sets.push(set.group(ctx));
+    }
+    Some(step)
+}
+
+/// The digits a link uses in a chain: HoDoKu's `actualRC` (1: the first, 2: the second,
+/// 3: both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    First,
+    Second,
+    Both,
+}
+
+impl Use {
+    fn digits(self, rc: &Rc) -> Vec<usize> {
+        match (self, rc.d2) {
+            (Use::First, _) | (_, None) => vec![rc.d1],
+            (Use::Second, Some(d2)) => vec![d2],
+            (Use::Both, Some(d2)) => vec![rc.d1, d2],
+        }
+    }
+
+    /// How `rc` can follow a link that used `prev`: its digits other than the previous
+    /// link's. HoDoKu takes only the previous link's first digit away when it used both.
+    fn after(rc: &Rc, prev: Option<(Use, &Rc)>, first_try: bool) -> Option<Use> {
+        let Some((used, p)) = prev else {
+            return Some(match rc.d2 {
+                None => Use::First,
+                Some(_) if first_try => Use::First,
+                Some(_) => Use::Second,
+            });
+        };
+        let gone = match used {
+            Use::Second => p.d2.unwrap_or(p.d1),
+            Use::First | Use::Both => p.d1,
+        };
+        match rc.d2 {
+            None => (rc.d1 != gone).then_some(Use::First),
+            Some(d2) if d2 == gone => Some(Use::First),
+            Some(_) if rc.d1 == gone => Some(Use::Second),
+            Some(_) => Some(Use::Both),
+        }
+    }
+}
+
+struct ChainSearch<'a, 'c, const W: usize> {
+    ctx: &'a Ctx<'c, W>,
+    alses: &'a [Als<W>],
+    rcs: &'a [Rc],
+    slices: &'a [(usize, usize)],
+    /// The links of the chain and how each is used.
+    links: Vec<(usize, Use)>,
+    in_chain: Vec<bool>,
+    found: Vec<(Step, usize, usize, u64)>,
+    by_effect: HashMap<Vec<sudoku_core::Candidate>, usize>,
+}
+
+fn chains<const W: usize>(
+    ctx: &Ctx<W>,
+    alses: &[Als<W>],
+    rcs: &[Rc],
+    slices: &[(usize, usize)],
+    out: &mut Vec<Step>,
+) {
+    let mut search = ChainSearch {
+        ctx,
+        alses,
+        rcs,
+        slices,
+        links: Vec::new(),
+        in_chain: vec![false; alses.len()],
+        found: Vec::new(),
+        by_effect: HashMap::new(),
+    };
+    for s in 0..alses.len() {
+        search.in_chain[s] = true;
+        search.extend(s);
+        search.in_chain[s] = false;
+    }
+    let mut found = search.found;
+    insertion_sort(&mut found, |a, b| {
+        let (ea, eb) = (a.0.eliminations.len(), b.0.eliminations.len());
+        if ea != eb {
+            return eb.cmp(&ea);
+        }
+        if a.0.eliminations != b.0.eliminations {
+            return a.3.cmp(&b.3);
+        }
+        (a.1, a.2).cmp(&(b.1, b.2))
+    });
+    out.extend(found.into_iter().map(|f| f.0));
+}
+
+impl<const W: usize> ChainSearch<'_, '_, W> {
+    fn extend(&mut self, at: usize) {
+        let max = if self.ctx.first_only {
+            MAX_CHAIN
+        } else {
+            MAX_CHAIN_ALL_STEPS
+        };
+        if self.links.len() >= max {
+            return;
+        }
+        let prev = self.links.last().map(|&(k, u)| (u, &self.rcs[k]));
+        let prev = prev.map(|(u, r)| (u, *r));
+        let first = prev.is_none();
+        let (start, end) = self.slices[at];
+        let mut k = start;
+        let mut first_try = true;
+        while k < end {
+            let rc = self.rcs[k];
+            let used = Use::after(&rc, prev.as_ref().map(|(u, r)| (*u, r)), first_try);
+            if let Some(used) = used
+                && !self.in_chain[rc.to]
+            {
+                self.links.push((k, used));
+                self.in_chain[rc.to] = true;
+                if self.links.len() >= 3 {
+                    self.check();
+                }
+                self.extend(rc.to);
+                self.in_chain[rc.to] = false;
+                self.links.pop();
+            }
+            if first && rc.d2.is_some() && first_try {
+                first_try = false;
+                continue;
+            }
+            first_try = true;
+            k += 1;
+        }
+    }
+
+    fn check(&mut self) {
+        let (k0, u0) = self.links[0];
+        let &(kl, ul) = self.links.last().unwrap_or(&self.links[0]);
+        let (r0, rl) = (&self.rcs[k0], &self.rcs[kl]);
+        let start = &self.alses[r0.from];
+        let end = &self.alses[rl.to];
+        let mut skip = u0.digits(r0);
+        skip.extend(ul.digits(rl));
+        let mut elims = Vec::new();
+        common_eliminations(start, end, &skip, &mut elims);
+        let mut sets: Vec<&Als<W>> = vec![start];
+        sets.extend(self.links.iter().map(|&(k, _)| &self.alses[self.rcs[k].to]));
+        let links: Vec<usize> = self
+            .links
+            .iter()
+            .flat_map(|&(k, u)| u.digits(&self.rcs[k]))
+            .collect();
+        let Some(step) = build(self.ctx, Technique::AlsXyChain, &sets, &links, &elims) else {
+            return;
+        };
+        let cells: usize = sets.iter().map(|s| s.cells.len()).sum();
+        let key = step.eliminations.clone();
+        let sum = index_sum(&step, self.ctx.n());
+        let entry = (step, sets.len(), cells, sum);
+        match self.by_effect.get(&key) {
+            Some(&k) if self.found[k].2 > cells => self.found[k] = entry,
+            Some(_) => {}
+            None => {
+                self.by_effect.insert(key, self.found.len());
+                self.found.push(entry);
+            }
+        }
+    }
+}
