@@ -79,11 +79,12 @@ pub(crate) enum Family {
     GroupedLoops,
     Als,
     ForcingChains,
+    ForcingNets,
 }
 
 impl Family {
     /// Every family.
-    pub(crate) const ALL: [Family; 19] = [
+    pub(crate) const ALL: [Family; 20] = [
         Family::Singles,
         Family::Intersections,
         Family::Pairs,
@@ -103,6 +104,7 @@ impl Family {
         Family::GroupedLoops,
         Family::Als,
         Family::ForcingChains,
+        Family::ForcingNets,
     ];
 
     /// The family whose finder reports a technique, `None` if it is not implemented yet
@@ -135,6 +137,7 @@ impl Family {
             }
             AlsXz | AlsXyWing | AlsXyChain => Family::Als,
             ForcingChainContradiction | ForcingChainVerity => Family::ForcingChains,
+            ForcingNetContradiction | ForcingNetVerity => Family::ForcingNets,
             _ => return None,
         })
     }
@@ -159,7 +162,8 @@ impl Family {
             Family::Chains => chains::find(ctx, out),
             Family::Loops => tabling::find(ctx, false, out),
             Family::Als => als::find(ctx, out),
-            Family::ForcingChains => tabling::forcing_chains(ctx, out),
+            Family::ForcingChains => tabling::forcing_chains(ctx, false, out),
+            Family::ForcingNets => tabling::forcing_chains(ctx, true, out),
             Family::GroupedLoops => {
                 let mut found = Vec::new();
                 tabling::find(ctx, true, &mut found);

@@ -32,6 +32,88 @@ use crate::technique::Technique;
 /// HoDoKu's capacity of one table: implications past it are dropped.
 const MAX_ENTRIES: usize = 1000;
 
+/// Rounds of singles a forcing net looks ahead (HoDoKu's `anzTableLookAhead`).
+const LOOK_AHEAD: usize = 4;
+
+/// A premise applied to a copy of the position, for a forcing net's implications.
+struct LookAhead<'a, 'c, const W: usize> {
+    ctx: &'a Ctx<'c, W>,
+    masks: Vec<u64>,
+    values: Vec<u8>,
+    premise: u32,
+    found: Vec<u32>,
+    seen: std::collections::HashSet<u32>,
+}
+
+impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
+    fn new(ctx: &'a Ctx<'c, W>, premise: u32) -> Self {
+        LookAhead {
+            ctx,
+            masks: ctx.pos.masks().to_vec(),
+            values: ctx.pos.values().to_vec(),
+            premise,
+            found: Vec::new(),
+            seen: std::collections::HashSet::from([premise]),
+        }
+    }
+
+    fn add(&mut self, value: u32) {
+        if value != self.premise && self.seen.insert(value) {
+            self.found.push(value);
+        }
+    }
+
+    /// Sets digit index `d` in `cell` and records what follows.
+    fn set(&mut self, graph: &Graph, cell: usize, d: usize) {
+        let ctx = self.ctx;
+        let others = self.masks[cell] & !(1 << d);
+        if self.values[cell] == 0 {
+            self.values[cell] = (d + 1) as u8;
+            self.masks[cell] = 0;
+            for p in ctx.g.peers(cell).iter() {
+                self.masks[p] &= !(1 << d);
+            }
+        }
+        self.add(graph.normal(cell, d, true));
+        let peers = ctx.g.peers(cell).and(&ctx.digit_cells[d]);
+        for p in peers.iter() {
+            self.add(graph.normal(p, d, false));
+        }
+        for x in BitIter(others) {
+            self.add(graph.normal(cell, x, false));
+        }
+    }
+
+    /// Every naked single of the copy (cells in order), then every hidden single (houses
+    /// row, column, box, digits in order).
+    fn singles(&self) -> Vec<(usize, usize)> {
+        let ctx = self.ctx;
+        let mut out = Vec::new();
+        for c in 0..self.masks.len() {
+            if self.values[c] == 0 && self.masks[c].count_ones() == 1 {
+                out.push((c, self.masks[c].trailing_zeros() as usize));
+            }
+        }
+        for kind in [Kind::Row, Kind::Col, Kind::Block] {
+            for h in ctx.g.lines(kind) {
+                for d in 0..ctx.n() {
+                    let mut places = ctx
+                        .g
+                        .house_cells(h)
+                        .iter()
+                        .filter(|&&c| self.values[c] == 0 && self.masks[c] & (1 << d) != 0);
+                    if let (Some(&c), None) = (places.next(), places.next())
+                        && !out.contains(&(c, d))
+                    {
+                        out.push((c, d));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 /// Every nice loop and AIC at the position (grouped ones too when `grouped`), best first.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<Step>) {
     let graph = Graph::new(ctx, grouped);
@@ -91,6 +173,16 @@ struct Graph {
 
 impl Graph {
     fn new<const W: usize>(ctx: &Ctx<W>, grouped: bool) -> Graph {
+        Graph::build(ctx, grouped, false)
+    }
+
+    /// The graph of a forcing net: each premise's direct implications are what it gives
+    /// with four rounds of singles looked ahead.
+    fn net<const W: usize>(ctx: &Ctx<W>) -> Graph {
+        Graph::build(ctx, true, true)
+    }
+
+    fn build<const W: usize>(ctx: &Ctx<W>, grouped: bool, net: bool) -> Graph {
         let n = ctx.n();
         let groups = if grouped {
             group_nodes(ctx)
@@ -102,7 +194,11 @@ impl Graph {
             direct: vec![Vec::new(); 2 * (n * n * n + groups.len())],
             groups: Vec::new(),
         };
-        graph.plain_links(ctx);
+        if net {
+            graph.net_links(ctx);
+        } else {
+            graph.plain_links(ctx);
+        }
         graph.groups = groups;
         if grouped {
             graph.group_links(ctx);
@@ -193,6 +289,36 @@ impl Graph {
                         let other = places.iter().find(|&k| k != cell).unwrap_or(cell);
                         self.push_plain(off, self.normal(other, d, true));
                     }
+                }
+            }
+        }
+    }
+
+    /// Net implications: the premise applied to a copy of the position, then four rounds of
+    /// every naked single, then every hidden single, each set with its consequences (HoDoKu's
+    /// `anzTableLookAhead`). A digit set clears itself from the cells that held it as a
+    /// candidate at the start, and the cell's other digits.
+    fn net_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
+        for cell in ctx.empty.iter() {
+            for d in BitIter(ctx.mask(cell)) {
+                for on in [true, false] {
+                    let premise = self.normal(cell, d, on);
+                    let mut look = LookAhead::new(ctx, premise);
+                    if on {
+                        look.set(self, cell, d);
+                    } else {
+                        look.masks[cell] &= !(1 << d);
+                        look.add(self.normal(cell, d, false));
+                        if look.masks[cell].count_ones() == 1 {
+                            look.set(self, cell, look.masks[cell].trailing_zeros() as usize);
+                        }
+                    }
+                    for _ in 0..LOOK_AHEAD {
+                        for (c, x) in look.singles() {
+                            look.set(self, c, x);
+                        }
+                    }
+                    self.direct[premise as usize] = look.found;
                 }
             }
         }
@@ -676,10 +802,14 @@ enum Conclusion {
     Remove(usize, usize),
 }
 
-/// Every forcing chain at the position (contradictions and verities), best first: HoDoKu's
-/// tables with group nodes, and its checks in its order.
-pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
-    let graph = Graph::new(ctx, true);
+/// Every forcing chain (or, with `net`, forcing net) at the position, contradictions and
+/// verities, best first: HoDoKu's tables with group nodes, and its checks in its order.
+pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut Vec<Step>) {
+    let graph = if net {
+        Graph::net(ctx)
+    } else {
+        Graph::new(ctx, true)
+    };
     let mut bfs = Bfs::new(graph.values());
     let mut tables: Vec<(Implications<W>, Implications<W>)> = Vec::new();
     for c in ctx.empty.iter() {
@@ -691,6 +821,7 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) 
     }
     let mut forcing = Forcing {
         ctx,
+        net,
         graph: &graph,
         found: Vec::new(),
         by_effect: HashMap::new(),
@@ -716,6 +847,8 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) 
 
 struct Forcing<'a, 'c, const W: usize> {
     ctx: &'a Ctx<'c, W>,
+    /// Searching forcing nets (the steps are named so).
+    net: bool,
     graph: &'a Graph,
     found: Vec<(Step, Conclusion, usize)>,
     by_effect: HashMap<(Technique, Conclusion), usize>,
@@ -886,6 +1019,11 @@ impl<const W: usize> Forcing<'_, '_, W> {
         ends: &[(&Implications<W>, u32)],
     ) {
         let (g, ctx) = (self.graph, self.ctx);
+        let technique = match (technique, self.net) {
+            (Technique::ForcingChainContradiction, true) => Technique::ForcingNetContradiction,
+            (Technique::ForcingChainVerity, true) => Technique::ForcingNetVerity,
+            (t, _) => t,
+        };
         let paths: Vec<Vec<u32>> = ends
             .iter()
             .filter_map(|(t, value)| path_to(&t.table, *value))
