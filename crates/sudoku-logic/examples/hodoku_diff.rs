@@ -16,6 +16,8 @@ struct Path {
     level: String,
     score: u32,
     steps: Vec<String>,
+    /// The step lines as HoDoKu printed them.
+    lines: Vec<String>,
 }
 
 /// HoDoKu's display name of a technique where it differs from ours.
@@ -51,6 +53,7 @@ fn read_paths(text: &str) -> Vec<Path> {
         if let Some(step) = line.strip_prefix("   ") {
             if let Some(p) = out.last_mut() {
                 p.steps.push(technique_of(step));
+                p.lines.push(step.to_string());
             }
             continue;
         }
@@ -72,6 +75,7 @@ fn read_paths(text: &str) -> Vec<Path> {
             level: level.to_lowercase(),
             score,
             steps: Vec::new(),
+            lines: Vec::new(),
         });
     }
     out
@@ -95,6 +99,30 @@ fn score_of(name: &str) -> u32 {
         .map_or(0, |t| t.score())
 }
 
+/// Prints HoDoKu's path and ours side by side from a few steps before where they part.
+fn show(logic: &Logic, p: &Path) -> Result<(), Box<dyn std::error::Error>> {
+    let path = logic.solve_path(&p.puzzle.parse()?)?;
+    let ours: Vec<&str> = path
+        .steps
+        .iter()
+        .map(|s| hodoku_name(s.technique))
+        .collect();
+    let k = ours
+        .iter()
+        .zip(&p.steps)
+        .position(|(a, b)| a != b)
+        .unwrap_or(ours.len().min(p.steps.len()));
+    for i in k.saturating_sub(3)..(k + 4) {
+        if let Some(line) = p.lines.get(i) {
+            println!("{:>3} H {line}", i + 1);
+        }
+        if let Some(step) = path.steps.get(i) {
+            println!("{:>3} O {step}", i + 1);
+        }
+    }
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let file = args
@@ -102,6 +130,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .ok_or("usage: hodoku_diff OUT [HODOKU-NAME [OUR-NAME]]")?;
     let paths = read_paths(&std::fs::read_to_string(file)?);
     let logic = Logic::new(&Layout::classic());
+    if let Some(p) = args
+        .get(2)
+        .and_then(|a| paths.iter().find(|p| p.puzzle == *a))
+    {
+        return show(&logic, p);
+    }
     let mut parted: BTreeMap<(String, String), usize> = BTreeMap::new();
     let (mut level, mut score, mut hard, mut same_path) = (0, 0, 0, 0);
     let mut shown = 0;

@@ -26,7 +26,11 @@ struct Link {
 }
 
 /// Every single-digit pattern at the position.
+///
+/// Turbot Fish come last, best first as HoDoKu ranks them (it finds them as chains of three
+/// links): most eliminations, then [`super::chains::index_sum`].
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    let start = out.len();
     for d in 0..ctx.n() {
         let links = strong_links(ctx, d);
         for (i, a) in links.iter().enumerate() {
@@ -34,8 +38,19 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
                 two_links(ctx, d, a, b, out);
             }
         }
-        empty_rectangles(ctx, d, &links, out);
+        empty_rectangles(ctx, d, out);
     }
+    let (mut turbots, others): (Vec<Step>, Vec<Step>) = out
+        .drain(start..)
+        .partition(|s| s.technique == Technique::TurbotFish);
+    out.extend(others);
+    turbots.sort_by_key(|s| {
+        (
+            std::cmp::Reverse(s.eliminations.len()),
+            super::chains::index_sum(s, ctx.n()),
+        )
+    });
+    out.extend(turbots);
 }
 
 fn strong_links<const W: usize>(ctx: &Ctx<W>, d: usize) -> Vec<Link> {
@@ -127,7 +142,11 @@ fn classify<const W: usize>(
     Some(Technique::TurbotFish)
 }
 
-fn empty_rectangles<const W: usize>(ctx: &Ctx<W>, d: usize, links: &[Link], out: &mut Vec<Step>) {
+/// The empty rectangles of digit index `d`, in HoDoKu's order (which decides the one a solve
+/// path takes): boxes in order; in a box, the crossing row and column from the bottom right
+/// to the top left; for each, the strong links in the columns through the row's cells outside
+/// the box, then those in the rows through the column's cells.
+fn empty_rectangles<const W: usize>(ctx: &Ctx<W>, d: usize, out: &mut Vec<Step>) {
     let min = if ctx.opts.empty_rectangle_two_candidates {
         2
     } else {
@@ -139,13 +158,15 @@ fn empty_rectangles<const W: usize>(ctx: &Ctx<W>, d: usize, links: &[Link], out:
             continue;
         }
         let box_set = ctx.g.house_set(b);
-        // Only the rows and columns through the box can hold its candidates (in the order
-        // of `lines`, so the steps come out in the same order as over every line).
-        let through = |kind: Kind| {
+        let through = |kind: Kind| -> Vec<usize> {
             let lines = ctx.g.lines(kind);
-            lines.filter(|&x| ctx.g.house_set(x).intersects(box_set))
+            let mut v: Vec<usize> = lines
+                .filter(|&x| ctx.g.house_set(x).intersects(box_set))
+                .collect();
+            v.reverse();
+            v
         };
-        let cols: Vec<usize> = through(Kind::Col).collect();
+        let cols = through(Kind::Col);
         for r in through(Kind::Row) {
             for &c in &cols {
                 let (row, col) = (ctx.g.house_set(r), ctx.g.house_set(c));
@@ -153,9 +174,8 @@ fn empty_rectangles<const W: usize>(ctx: &Ctx<W>, d: usize, links: &[Link], out:
                     continue;
                 }
                 let er = Er { b, r, c, cells };
-                for link in links {
-                    er.with_link(ctx, d, link, out);
-                }
+                er.links(ctx, d, Kind::Col, out);
+                er.links(ctx, d, Kind::Row, out);
             }
         }
     }
@@ -170,22 +190,28 @@ struct Er<const W: usize> {
 }
 
 impl<const W: usize> Er<W> {
-    fn with_link(&self, ctx: &Ctx<W>, d: usize, link: &Link, out: &mut Vec<Step>) {
+    /// The eliminations through strong links in houses of `kind` (columns: the links start on
+    /// the box's row; rows: on its column).
+    fn links(&self, ctx: &Ctx<W>, d: usize, kind: Kind, out: &mut Vec<Step>) {
         let g = ctx.g;
-        let kind = g.kind(link.house);
         let (line, cross) = match kind {
             Kind::Col => (self.r, self.c),
-            Kind::Row => (self.c, self.r),
-            _ => return,
+            _ => (self.c, self.r),
         };
-        for k in 0..2 {
-            let (p, q) = (link.ends[k], link.ends[1 - k]);
-            if !g.house_set(line).contains(p) || g.house_set(line).contains(q) {
+        let box_set = g.house_set(self.b);
+        for p in ctx.cells_in(line, d).minus(box_set).iter() {
+            let house = if kind == Kind::Col {
+                g.col_of(p)
+            } else {
+                g.row_of(p)
+            };
+            let link = ctx.cells_in(house, d);
+            if link.len() != 2 {
                 continue;
             }
-            if g.house_set(self.b).contains(p) || g.house_set(self.b).contains(q) {
+            let Some(q) = link.iter().find(|&x| x != p) else {
                 continue;
-            }
+            };
             // The target: on `cross`, in q's row (column link) or q's column (row link).
             let q_line = if kind == Kind::Col {
                 g.row_of(q)
@@ -194,7 +220,7 @@ impl<const W: usize> Er<W> {
             };
             let target = g.house_set(q_line).and(g.house_set(cross));
             let Some(e) = target.first() else { continue };
-            if g.house_set(self.b).contains(e) || !ctx.has(e, d) {
+            if box_set.contains(e) || !ctx.has(e, d) {
                 continue;
             }
             let mut step = Step::new(Technique::EmptyRectangle, vec![digit(d)]);

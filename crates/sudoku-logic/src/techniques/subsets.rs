@@ -56,18 +56,24 @@ fn out_naked<const W: usize>(
 ) {
     let set = CellSet::<W>::from_indices(chosen.iter().copied());
     let houses = ctx.g.common_houses(&set);
-    let clears = |x: usize| {
-        let others = ctx.g.house_set(x).minus(&set);
+    let shared_block = houses
+        .iter()
+        .copied()
+        .find(|&x| ctx.g.kind(x) == Kind::Block);
+    let clears = |x: usize, skip: Option<usize>| {
+        let mut others = ctx.g.house_set(x).minus(&set);
+        if let Some(b) = skip {
+            others = others.minus(ctx.g.house_set(b));
+        }
         super::BitIter(union).any(|d| ctx.digit_cells[d].intersects(&others))
     };
-    // HoDoKu's Locked Pair/Triple clears a box and a line at once; a subset that shares a box
-    // and a line but clears only one of them is a plain Naked Pair/Triple there.
-    let block = houses
-        .iter()
-        .any(|&x| ctx.g.kind(x) == Kind::Block && clears(x));
+    // HoDoKu's Locked Pair/Triple clears a box and a line at once: the line outside the box
+    // must lose a candidate too. A subset that shares a box and a line but clears only the
+    // box (or only the line) is a plain Naked Pair/Triple.
+    let block = shared_block.is_some_and(|b| clears(b, None));
     let line = houses
         .iter()
-        .any(|&x| matches!(ctx.g.kind(x), Kind::Row | Kind::Col) && clears(x));
+        .any(|&x| matches!(ctx.g.kind(x), Kind::Row | Kind::Col) && clears(x, shared_block));
     let locked = chosen.len() <= 3 && block && line;
     let technique = match (chosen.len(), locked) {
         (2, true) => Technique::LockedPair,
