@@ -232,7 +232,7 @@ impl<const W: usize> Solver<'_, W> {
     fn find_all_steps(&self, pos: &Candidates) -> Vec<Step> {
         let ctx = Ctx::new(self.g, pos, self.options);
         let mut out = Vec::new();
-        for family in Family::ALL {
+        for family in Family::ALL.into_iter().filter(|f| f.in_all_steps()) {
             family.find(&ctx, &mut out);
         }
         out.sort_by_key(|s| s.technique.order());

@@ -19,6 +19,7 @@ pub mod bug;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod franken;
 pub mod intersections;
 pub mod remote_pairs;
 pub mod single_digit;
@@ -80,11 +81,14 @@ pub(crate) enum Family {
     Als,
     ForcingChains,
     ForcingNets,
+    Franken,
+    /// Mutant fish: only when asked for by name (HoDoKu's "all steps" stops at Franken).
+    Mutant,
 }
 
 impl Family {
     /// Every family.
-    pub(crate) const ALL: [Family; 20] = [
+    pub(crate) const ALL: [Family; 22] = [
         Family::Singles,
         Family::Intersections,
         Family::Pairs,
@@ -105,6 +109,8 @@ impl Family {
         Family::Als,
         Family::ForcingChains,
         Family::ForcingNets,
+        Family::Franken,
+        Family::Mutant,
     ];
 
     /// The family whose finder reports a technique, `None` if it is not implemented yet
@@ -138,8 +144,27 @@ impl Family {
             AlsXz | AlsXyWing | AlsXyChain => Family::Als,
             ForcingChainContradiction | ForcingChainVerity => Family::ForcingChains,
             ForcingNetContradiction | ForcingNetVerity => Family::ForcingNets,
+            FrankenXWing
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish => Family::Franken,
+            MutantXWing
+            | MutantSwordfish
+            | MutantJellyfish
+            | FinnedMutantXWing
+            | FinnedMutantSwordfish
+            | FinnedMutantJellyfish => Family::Mutant,
             _ => return None,
         })
+    }
+
+    /// Whether [`crate::Logic::find_all_steps`] lists the family (Mutant fish are searched
+    /// only by name: HoDoKu's "all steps" stops at Franken fish, and the mutant search is
+    /// long).
+    pub(crate) fn in_all_steps(self) -> bool {
+        self != Family::Mutant
     }
 
     /// Every step of the family at the position.
@@ -164,6 +189,8 @@ impl Family {
             Family::Als => als::find(ctx, out),
             Family::ForcingChains => tabling::forcing_chains(ctx, false, out),
             Family::ForcingNets => tabling::forcing_chains(ctx, true, out),
+            Family::Franken => franken::find(ctx, franken::Shape::Franken, out),
+            Family::Mutant => franken::find(ctx, franken::Shape::Mutant, out),
             Family::GroupedLoops => {
                 let mut found = Vec::new();
                 tabling::find(ctx, true, &mut found);
