@@ -10,6 +10,7 @@ use crate::candidates::Candidates;
 use crate::explain::{Lang, compress_cells, digit_list, house_list};
 use crate::logic::Logic;
 use crate::step::{Role, Step};
+use crate::technique::Technique;
 
 /// How much a hint gives away.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -124,12 +125,30 @@ impl Hint {
     }
 }
 
+/// The English article before a technique's name: "an" before a vowel sound (`an XY-Wing`,
+/// `an Almost Locked Set XZ-Rule`, `an AIC`), "a" otherwise (`a Uniqueness Test 1`).
+fn article(name: &str) -> &'static str {
+    match name.chars().next() {
+        Some('A' | 'E' | 'I' | 'O' | 'X') => "an",
+        _ => "a",
+    }
+}
+
 impl Step {
     /// The step told at a stage: `Try a Naked Pair.`, `Look for a Naked Pair on 2,5 in r1.`,
     /// or the full explanation.
     pub fn hint_text(&self, stage: Stage, lang: Lang) -> String {
         match (stage, lang) {
-            (Stage::Technique, Lang::En) => format!("Try a {}.", self.technique.name()),
+            (Stage::Technique, Lang::En) if self.technique == Technique::BruteForce => {
+                "No technique applies here: try one cell's digit (a guess).".to_string()
+            }
+            (Stage::Technique, Lang::Zh) if self.technique == Technique::BruteForce => {
+                "这里没有可用的技巧：试填一个格的数字（试数）。".to_string()
+            }
+            (Stage::Technique, Lang::En) => {
+                let name = self.technique.name();
+                format!("Try {} {name}.", article(name))
+            }
             (Stage::Technique, Lang::Zh) => format!("试试{}。", self.technique.name_zh()),
             (Stage::Where, _) => self.where_text(lang),
             (Stage::Step, _) => self.explain(lang),
@@ -146,12 +165,13 @@ impl Step {
         let digits = digit_list(&self.digits);
         match lang {
             Lang::En if place.is_empty() => {
-                format!("Look for a {} on {digits}.", self.technique.name())
+                let name = self.technique.name();
+                format!("Look for {} {name} on {digits}.", article(name))
             }
-            Lang::En => format!(
-                "Look for a {} on {digits} in {place}.",
-                self.technique.name()
-            ),
+            Lang::En => {
+                let name = self.technique.name();
+                format!("Look for {} {name} on {digits} in {place}.", article(name))
+            }
             Lang::Zh if place.is_empty() => {
                 format!("寻找 {digits} 的{}。", self.technique.name_zh())
             }
@@ -216,6 +236,17 @@ mod tests {
 
     const PUZZLE: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn articles_follow_the_sound() {
+        let text = |t: Technique| Step::new(t, vec![]).hint_text(Stage::Technique, Lang::En);
+        assert_eq!(text(Technique::XyWing), "Try an XY-Wing.");
+        assert_eq!(text(Technique::AlsXz), "Try an Almost Locked Set XZ-Rule.");
+        assert_eq!(text(Technique::Aic), "Try an AIC.");
+        assert_eq!(text(Technique::UniquenessTest1), "Try a Uniqueness Test 1.");
+        assert_eq!(text(Technique::NakedPair), "Try a Naked Pair.");
+        assert!(text(Technique::BruteForce).contains("guess"));
+    }
 
     #[test]
     fn stages_and_mistakes() {

@@ -63,6 +63,7 @@ const hints = new HintPanel($('#hint-panel'), {
   eraseMistakes: (cells) => eraseCells(cells),
   close: () => closeHint(),
   canReveal: () => canReveal(),
+  redraw: () => render(),
 });
 const drill = new Drill($('#drill-view'), { toast });
 

@@ -334,6 +334,42 @@ export class Board {
       rect.setAttribute('class', `house-outline role-${role}`);
       svg.append(rect);
     }
+    // almost locked sets: each a shaded group of cells
+    (hint.sets || []).forEach((set, k) => {
+      for (const name of set.cells) {
+        const i = cellIndex(n, name);
+        if (i < 0) continue;
+        const rect = document.createElementNS(SVG, 'rect');
+        rect.setAttribute('x', (i % n) + 0.04);
+        rect.setAttribute('y', Math.floor(i / n) + 0.04);
+        rect.setAttribute('width', 0.92);
+        rect.setAttribute('height', 0.92);
+        rect.setAttribute('rx', 0.12);
+        rect.setAttribute('class', `als-set als-${k % 4}`);
+        rect.dataset.testid = 'als-set';
+        svg.append(rect);
+      }
+    });
+    // chains from the step's own data: an arrow per link, strong solid and weak dashed; a
+    // forcing chain's branches one at a time (the others faint)
+    const chains = hint.chains || [];
+    if (chains.length) {
+      svg.append(arrowDefs());
+      chains.forEach((chain, k) => {
+        const faint = chains.length > 1 && k !== (hint.branch || 0);
+        for (let j = 0; j + 1 < chain.nodes.length; j++) {
+          const kind = chain.links[j] === 'weak' ? 'weak' : 'strong';
+          const a = this.nodePoint(chain.nodes[j]);
+          const b = this.nodePoint(chain.nodes[j + 1]);
+          if (!a || !b || (a[0] === b[0] && a[1] === b[1])) continue;
+          const el = this.arrow(a, b, kind);
+          if (faint) el.classList.add('faint');
+          el.dataset.testid = `chain-link-${kind}`;
+          svg.append(el);
+        }
+      });
+      return;
+    }
     // links: consecutive link candidates that see each other
     const ch = hint.chain;
     for (let k = 1; k < ch.length; k++) {
@@ -351,6 +387,24 @@ export class Board {
       const end = [...hint.cands].find(([i, m]) => i !== last.i && !inChain.has(`${i}/${last.d}`) && m.has(last.d) && m.get(last.d).has('pattern') && sees(game, i, last.i));
       if (end) svg.append(this.link(last, { i: end[0], d: last.d }, 'strong'));
     }
+  }
+
+  /** Where a chain node is drawn: its candidate, or the middle of a group's candidates. */
+  nodePoint(node) {
+    const pts = node.cells.map((c) => cellIndex(this.n, c)).filter((i) => i >= 0).map((i) => this.candPoint(i, node.digit));
+    if (!pts.length) return null;
+    return [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
+  }
+
+  /** An arrow from one point to another, stopping short of both marks. */
+  arrow([x1, y1], [x2, y2], kind) {
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const cut = Math.min(0.18, len / 3);
+    const ux = (x2 - x1) / len;
+    const uy = (y2 - y1) / len;
+    const l = line(x1 + ux * cut, y1 + uy * cut, x2 - ux * cut, y2 - uy * cut, `link link-${kind} chain-arrow`);
+    l.setAttribute('marker-end', `url(#arrow-${kind})`);
+    return l;
   }
 
   /** A link line between two candidates, stopping short of the marks so they stay readable. */
@@ -379,6 +433,27 @@ export class Board {
       el.classList.add('wave');
     });
   }
+}
+
+/** Arrowheads for chain links (one per kind, so each takes its link's colour). */
+function arrowDefs() {
+  const defs = document.createElementNS(SVG, 'defs');
+  for (const kind of ['strong', 'weak']) {
+    const m = document.createElementNS(SVG, 'marker');
+    m.setAttribute('id', `arrow-${kind}`);
+    m.setAttribute('viewBox', '0 0 10 10');
+    m.setAttribute('refX', '9');
+    m.setAttribute('refY', '5');
+    m.setAttribute('markerWidth', '5');
+    m.setAttribute('markerHeight', '5');
+    m.setAttribute('orient', 'auto-start-reverse');
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', 'M0,0 L10,5 L0,10 z');
+    path.setAttribute('class', `arrowhead arrowhead-${kind}`);
+    m.append(path);
+    defs.append(m);
+  }
+  return defs;
 }
 
 function line(x1, y1, x2, y2, cls) {

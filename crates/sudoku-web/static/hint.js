@@ -24,6 +24,29 @@ export class HintPanel {
     this.$('#hint-apply').addEventListener('click', () => actions.apply());
     this.$('#hint-reveal').addEventListener('click', () => actions.reveal());
     this.$('#hint-close').addEventListener('click', () => actions.close());
+    this.branch = 0;
+    this.branchBox = document.createElement('div');
+    this.branchBox.className = 'hint-branches';
+    this.branchBox.dataset.testid = 'hint-branches';
+    const stepBtn = (delta, label) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'link-btn';
+      b.textContent = label;
+      b.addEventListener('click', () => {
+        const k = this.branches;
+        if (!k) return;
+        this.branch = (this.branch + delta + k) % k;
+        this.render();
+        if (actions.redraw) actions.redraw();
+      });
+      return b;
+    };
+    this.branchPrev = stepBtn(-1, '\u2039');
+    this.branchNext = stepBtn(1, '\u203a');
+    this.branchLabel = document.createElement('span');
+    this.branchBox.append(this.branchPrev, this.branchLabel, this.branchNext);
+    this.$('#hint-legend').after(this.branchBox);
     this.eraseBtn = document.createElement('button');
     this.eraseBtn.type = 'button';
     this.eraseBtn.id = 'hint-erase';
@@ -47,7 +70,14 @@ export class HintPanel {
 
   set(stage, data) {
     this.hint = { stage, data };
+    this.branch = 0;
     this.render();
+  }
+
+  /** The chains of the step shown, when it has several (a forcing chain's branches). */
+  get branches() {
+    const d = this.hint && this.hint.data;
+    return d && d.kind === 'step' && d.step && d.step.chains ? d.step.chains.length : 0;
   }
 
   clear() {
@@ -59,7 +89,13 @@ export class HintPanel {
   overlay(n) {
     if (!this.hint) return { hint: null, mistakes: new Set() };
     const d = this.hint.data;
-    if (d.kind === 'step' && d.step) return { hint: parseHighlights(n, d.step.highlights || []), mistakes: new Set() };
+    if (d.kind === 'step' && d.step) {
+      const hint = parseHighlights(n, d.step.highlights || []);
+      hint.chains = d.step.chains || [];
+      hint.sets = d.step.sets || [];
+      hint.branch = this.branch;
+      return { hint, mistakes: new Set() };
+    }
     if (d.kind === 'mistakes') {
       const cells = new Set();
       for (const m of d.mistakes || []) {
@@ -104,6 +140,9 @@ export class HintPanel {
     legend.replaceChildren();
     const roles = new Set();
     if (kind === 'step' && data.step) for (const h of data.step.highlights || []) roles.add(h.role);
+    if (kind === 'step' && data.step && (data.step.chains || []).length) {
+      for (const c of data.step.chains) for (const l of c.links) roles.add(l === 'weak' ? 'link_weak' : 'link_strong');
+    }
     if (kind === 'mistakes') roles.add('mistake');
     for (const role of [...ROLE_ORDER, 'mistake']) {
       if (!roles.has(role)) continue;
@@ -115,6 +154,11 @@ export class HintPanel {
       legend.append(li);
     }
     legend.hidden = !legend.children.length;
+    const branches = kind === 'step' && stage === 3 ? this.branches : 0;
+    this.branchBox.hidden = branches < 2;
+    this.branchLabel.textContent = t('hint_branch', { k: this.branch + 1, n: branches });
+    this.branchPrev.setAttribute('aria-label', t('hint_branch_prev'));
+    this.branchNext.setAttribute('aria-label', t('hint_branch_next'));
 
     this.mistakeCells = kind === 'mistakes' ? (data.mistakes || []).map((m) => m.cell) : [];
     const show = (id, on) => (this.$(id).hidden = !on);

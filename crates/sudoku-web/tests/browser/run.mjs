@@ -40,6 +40,9 @@ const SOLUTION4 = '1234341221434321';
 // pattern, strong links and a removed candidate. Its solution's first two rows:
 const KITE = '1...7.82....2.........9....8.2..7..9....3..6...9..6.4.5..34..8..14..5.......2.53.';
 const KITE_TOP = '193574826675218493';
+// A 9x9 puzzle (magictour top1465) whose path takes a Grouped Discontinuous Nice Loop at step 9
+// and an ALS-XZ at step 12: the hint draws chain arrows and ALS groups.
+const CHAINED = '3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6..';
 // A 16x16 puzzle (unique; digits 10-16 are A-G).
 const PUZZLE16 =
   '..F.2D..E........A....E...C...6..9...46.7.38G..F2G.3.1.....5...E.5....F....C..438..GC9..F....B.6A...G.4.B9.2..7.....E7.....3..C.F.G...75.8...1........9.6EDA...G.1.6.....27.ED...3C.BG......2.....2..8......4....47..E..9.6..521....A..6G7.F.....F1......3....A.';
@@ -166,6 +169,26 @@ async function advancePastSingles(p = page) {
   }, id);
 }
 
+/** Applies the next logical steps through the API until the stage-1 hint's technique code
+ * passes `wanted`; returns that hint (or null after 80 steps). */
+async function advanceUntil(wanted, p = page) {
+  const id = await gameId(p);
+  return p.evaluate(async ([id, src]) => {
+    const wantedFn = new Function('code', `return (${src})(code);`);
+    const post = async (path, body) => {
+      const r = await fetch(`/api/games/${id}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body || {}) });
+      if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${await r.text()}`);
+      return r.json();
+    };
+    for (let k = 0; k < 80; k++) {
+      const h = await post('/hint', { stage: 1, lang: 'en' });
+      if (h.kind !== 'step' || wantedFn(h.step.technique.code)) return h;
+      await post('/moves', { kind: 'apply_hint' });
+    }
+    return null;
+  }, [id, wanted.toString()]);
+}
+
 /** Walks the hint through its three stages: button, `I` key, "Show step". */
 async function hintToStage3(p = page) {
   await p.click('#btn-hint');
@@ -241,6 +264,31 @@ try {
   await page.keyboard.press('Control+Shift+Z');
   await waitIdle();
   check(JSON.stringify((await serverGame()).cells) === JSON.stringify(applied.cells), 'Ctrl+Shift+Z redid it');
+
+  // ---------------------------------------------------------------- chains and ALSs drawn
+  await openShared(CHAINED);
+  const loop = await advanceUntil((code) => code.startsWith('07'));
+  check(loop && loop.kind === 'step', `a chain step comes: "${loop && loop.text}"`);
+  await page.reload();
+  await waitReady();
+  await hintToStage3();
+  const loopText = await page.textContent('#hint-text');
+  check(/Nice Loop/.test(loopText) && /\(\d\)r\d+c\d+[=-]/.test(loopText), `the loop is told in Eureka notation: "${loopText}"`);
+  const strong = (await page.$$('[data-testid="chain-link-strong"]')).length;
+  const weak = (await page.$$('[data-testid="chain-link-weak"]')).length;
+  check(strong > 0 && weak > 0, `the loop is drawn as arrows, ${strong} strong (solid) and ${weak} weak (dashed)`);
+  check(await page.$eval('[data-testid="chain-link-weak"]', (l) => getComputedStyle(l).strokeDasharray !== 'none' && l.getAttribute('marker-end') === 'url(#arrow-weak)'), 'weak links are dashed arrows');
+  await shot('hint-chain');
+  await page.click('#hint-close');
+  const als = await advanceUntil((code) => code.startsWith('09'));
+  check(als && als.kind === 'step', `an ALS step comes: "${als && als.text}"`);
+  await hintToStage3();
+  const alsText = await page.textContent('#hint-text');
+  check(/Almost Locked Set/.test(alsText) && /\(\d(,\d)+\)r\d/.test(alsText), `the ALSs are told as cells and digits: "${alsText}"`);
+  const alsCells = await page.$$eval('[data-testid="als-set"]', (rs) => rs.map((r) => r.getAttribute('class')));
+  check(alsCells.length >= 3 && new Set(alsCells).size >= 2, `the ALSs are shaded groups (${alsCells.length} cells, ${new Set(alsCells).size} groups)`);
+  await shot('hint-als');
+  await page.click('#hint-close');
 
   // ---------------------------------------------------------------- 16x16: letters for 10-16
   await openShared(PUZZLE16);
