@@ -81,22 +81,16 @@ fn read_paths(text: &str) -> Vec<Path> {
     out
 }
 
-/// The technique of a path with the highest score (the first of equals).
-fn hardest<'a>(steps: impl Iterator<Item = (&'a str, u32)>) -> &'a str {
-    let mut best = ("", 0);
-    for (name, score) in steps {
-        if score > best.1 {
-            best = (name, score);
-        }
-    }
-    best.0
-}
-
-fn score_of(name: &str) -> u32 {
-    Technique::ALL
-        .iter()
-        .find(|t| hodoku_name(**t) == name)
-        .map_or(0, |t| t.score())
+/// The technique of a path with the highest level, then score (the last of equals, as
+/// [`sudoku_logic::Grade`] takes it).
+fn hardest<'a>(steps: impl Iterator<Item = &'a str>) -> &'a str {
+    steps
+        .filter_map(|s| {
+            let t = Technique::ALL.iter().find(|t| hodoku_name(**t) == s)?;
+            Some((s, (t.level(), t.score())))
+        })
+        .max_by_key(|(_, key)| *key)
+        .map_or("", |(s, _)| s)
 }
 
 /// Prints HoDoKu's path and ours side by side from a few steps before where they part.
@@ -136,8 +130,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     {
         return show(&logic, p);
     }
+    if args.get(2).is_some_and(|a| a == "hardest") {
+        // `puzzle <TAB> code` of HoDoKu's hardest technique (highest level, then score).
+        for p in &paths {
+            let hardest = p
+                .steps
+                .iter()
+                .filter_map(|s| Technique::ALL.iter().find(|t| hodoku_name(**t) == s))
+                .max_by_key(|t| (t.level(), t.score()));
+            println!("{}\t{}", p.puzzle, hardest.map_or("", |t| t.code()));
+        }
+        return Ok(());
+    }
     let mut parted: BTreeMap<(String, String), usize> = BTreeMap::new();
     let (mut level, mut score, mut hard, mut same_path) = (0, 0, 0, 0);
+    let (mut guess_only_ours, mut guess_only_theirs, mut guess_both) = (0, 0, 0);
     let mut shown = 0;
     for p in &paths {
         let grid: Grid = p.puzzle.parse()?;
@@ -151,9 +158,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let ours_level = grade.level.map_or("beyond".to_string(), |l| l.to_string());
         level += usize::from(ours_level == p.level);
         score += usize::from(grade.score == p.score);
-        let theirs_hard = hardest(p.steps.iter().map(|s| (s.as_str(), score_of(s))));
-        let ours_hard = hardest(ours.iter().map(|s| (*s, score_of(s))));
+        let theirs_hard = hardest(p.steps.iter().map(|s| s.as_str()));
+        let ours_hard = hardest(ours.iter().copied());
         hard += usize::from(theirs_hard == ours_hard);
+        let bf = Technique::BruteForce.name();
+        match (ours.contains(&bf), p.steps.iter().any(|s| s == bf)) {
+            (true, true) => guess_both += 1,
+            (true, false) => {
+                guess_only_ours += 1;
+                if args.get(2).is_some_and(|a| a == "guesses") {
+                    println!("guess only ours: {}", p.puzzle);
+                }
+            }
+            (false, true) => guess_only_theirs += 1,
+            (false, false) => {}
+        }
         let k = ours
             .iter()
             .zip(&p.steps)
@@ -178,6 +197,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for ((theirs, mine), n) in rows.iter().take(40) {
         println!("{n:>6}  hodoku {theirs:<40} ours {mine}");
     }
+    println!(
+        "Brute Force in both paths {guess_both}, only ours {guess_only_ours}, only HoDoKu's {guess_only_theirs}"
+    );
     let n = paths.len().max(1) as f64;
     println!(
         "{} puzzles: same path {same_path}, level {:.1}%, score {:.1}%, hardest technique {:.1}%",
