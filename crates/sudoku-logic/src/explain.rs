@@ -55,6 +55,13 @@ impl Step {
             Lang::Zh => "：",
         });
         text.push_str(&self.effect_text(lang));
+        if let Some(reason) = self.reason(lang) {
+            text.push_str(match lang {
+                Lang::En => ". ",
+                Lang::Zh => "。",
+            });
+            text.push_str(&reason);
+        }
         text
     }
 

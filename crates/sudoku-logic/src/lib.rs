@@ -78,6 +78,7 @@ pub mod logic;
 pub mod pencilmarks;
 mod queue;
 pub mod quick;
+pub mod reason;
 pub mod reglib;
 pub mod step;
 pub mod technique;

@@ -204,3 +204,102 @@ fn hard_puzzles_get_complete_paths() {
     assert!(als.sets.len() >= 2);
     assert!(als.sets.iter().all(|s| s.digits.len() == s.cells.len() + 1));
 }
+
+/// Every step of the chain, ALS, Sue de Coq, Franken and forcing techniques, found on HoDoKu's
+/// library positions, explains itself in both languages from its data: the short form names
+/// its chains in Eureka notation and its ALSs as cells and digits, a plain-words reason
+/// follows, and the Chinese text has no Latin letters but cell names and technique notation
+/// (X, Y, Z, W).
+#[test]
+fn new_steps_explain_themselves() {
+    use Technique::*;
+    use sudoku_logic::reglib::parse_str;
+    let layout = Layout::classic();
+    let logic = Logic::new(&layout);
+    let wanted = [
+        XChain,
+        XyChain,
+        ContinuousNiceLoop,
+        DiscontinuousNiceLoop,
+        Aic,
+        GroupedContinuousNiceLoop,
+        GroupedDiscontinuousNiceLoop,
+        GroupedAic,
+        AlsXz,
+        AlsXyWing,
+        AlsXyChain,
+        SueDeCoq,
+        FrankenSwordfish,
+        FinnedFrankenSwordfish,
+        FinnedFrankenJellyfish,
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for entry in parse_str(include_str!("data/hodoku-reglib-1.3.txt")) {
+        let line = entry.unwrap();
+        let Some(t) = Technique::from_code(&line.code).filter(|t| wanted.contains(t)) else {
+            continue;
+        };
+        let pos = line.position(&layout).unwrap();
+        for step in logic.find_steps(&pos, t) {
+            seen.insert(step.technique);
+            check_explained(&step);
+        }
+    }
+    // Forcing chains and nets, and Brute Force, on the paths of two hard puzzles.
+    for puzzle in [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.",
+    ] {
+        let path = logic.solve_path(&puzzle.parse().unwrap()).unwrap();
+        for step in path
+            .steps
+            .iter()
+            .filter(|s| s.technique.level() == Level::Extreme)
+        {
+            seen.insert(step.technique);
+            check_explained(step);
+        }
+    }
+    for t in wanted
+        .iter()
+        .chain(&[ForcingChainContradiction, ForcingNetVerity, BruteForce])
+    {
+        assert!(seen.contains(t), "no {t} step was explained");
+    }
+}
+
+fn check_explained(step: &Step) {
+    let (en, zh) = (step.explain(Lang::En), step.explain(Lang::Zh));
+    let reason_en = step.reason(Lang::En).expect("a reason in English");
+    let reason_zh = step.reason(Lang::Zh).expect("a reason in Chinese");
+    assert!(en.ends_with(&reason_en) && zh.ends_with(&reason_zh), "{en}");
+    for chain in &step.chains {
+        assert!(
+            en.contains(&chain.eureka()) && zh.contains(&chain.eureka()),
+            "{en}"
+        );
+        assert_eq!(chain.links.len() + 1, chain.nodes.len());
+    }
+    for set in &step.sets {
+        assert!(en.contains(&set.to_string()), "{en}");
+    }
+    for e in &step.eliminations {
+        assert!(
+            en.contains(&e.cell.to_string()) && zh.contains(&e.cell.to_string()),
+            "{en}"
+        );
+    }
+    // Latin letters in the Chinese text: only in cell and house names (r1c2, r12c3, b2) and
+    // notation.
+    let bytes = zh.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if !b.is_ascii_alphabetic() || b"XYZW".contains(&b) {
+            continue;
+        }
+        let next_digit = bytes.get(i + 1).is_some_and(|c| c.is_ascii_digit());
+        assert!(
+            matches!(b, b'r' | b'c' | b'b') && next_digit,
+            "Latin letters in {zh}"
+        );
+    }
+}

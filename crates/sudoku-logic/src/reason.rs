@@ -1,0 +1,215 @@
+//! Why a chain, ALS, Sue de Coq, Franken fish, forcing or guessing step holds, in plain words:
+//! the sentence [`Step::explain`] adds after the short form of these steps. Like the short
+//! form, it is built only from the step's data (its chains, sets, digits and effect), in
+//! English or Simplified Chinese.
+
+use crate::chain::{Chain, ChainNode};
+use crate::explain::{Lang, compress_cells, digit_list};
+use crate::step::Step;
+use crate::technique::Technique;
+
+/// A node as a player writes it: `4 in r1c2`, `4 in r1c23` (a group).
+fn node(n: &ChainNode, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{} in {}", n.digit, compress_cells(&n.cells)),
+        Lang::Zh => format!(" {} 的 {} ", compress_cells(&n.cells), n.digit),
+    }
+}
+
+/// The digits a step removes, as a list.
+fn removed_digits(step: &Step) -> String {
+    let mut d: Vec<_> = step.eliminations.iter().map(|c| c.digit).collect();
+    d.sort();
+    d.dedup();
+    digit_list(&d)
+}
+
+impl Step {
+    /// The plain-words reason for a step of the techniques this module covers, `None` for
+    /// the others.
+    pub fn reason(&self, lang: Lang) -> Option<String> {
+        use Technique::*;
+        let chain = self.chains.first();
+        Some(match self.technique {
+            XChain | XyChain | Aic | GroupedAic => end_to_end(self, chain?, lang),
+            DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => {
+                discontinuous(self, chain?, lang)
+            }
+            ContinuousNiceLoop | GroupedContinuousNiceLoop => match lang {
+                Lang::En => "The loop closes on itself with strong and weak links alternating, so \
+                             every weak link in it is strong too: each link's digit must be at \
+                             one of its two ends, and cells that see both ends of a link lose it."
+                    .to_string(),
+                Lang::Zh => {
+                    "这个环首尾相接、强弱链交替，所以环中每条弱链也是强链：每条链的数字必在\
+                             其两端之一，同时看到两端的格删除该数。"
+                        .to_string()
+                }
+            },
+            AlsXz | AlsXyWing | AlsXyChain => als(self, lang),
+            SueDeCoq => sue_de_coq(self, lang),
+            ForcingChainContradiction | ForcingNetContradiction => contradiction(self, lang),
+            ForcingChainVerity | ForcingNetVerity => match lang {
+                Lang::En => format!(
+                    "Each of the {} cases shown (one of them must hold) leads to the same result, \
+                     so it is true.",
+                    self.chains.len()
+                ),
+                Lang::Zh => format!(
+                    "所示的 {} 种情况必有一种成立，且都推出同一结论，所以结论成立。",
+                    self.chains.len()
+                ),
+            },
+            BruteForce => match lang {
+                Lang::En => "No technique applies here: this digit is the solution's, found by \
+                             trying (a guess, not a deduction)."
+                    .to_string(),
+                Lang::Zh => "这里没有可用的技巧：此数是试出的答案（试数，不是推理）。".to_string(),
+            },
+            FrankenXWing
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish
+            | MutantXWing
+            | MutantSwordfish
+            | MutantJellyfish
+            | FinnedMutantXWing
+            | FinnedMutantSwordfish
+            | FinnedMutantJellyfish => match lang {
+                Lang::En => format!(
+                    "Each base house needs its {d} in a cover house, and the covers can take only \
+                     as many as there are bases, so {d} leaves the rest of the covers (with fins: \
+                     only where every fin is seen).",
+                    d = digit_list(&self.digits)
+                ),
+                Lang::Zh => format!(
+                    "每个底线区域的 {d} 都必须落在覆盖区域中，覆盖区域只能容纳与底线区域同样多的 \
+                     {d}，所以覆盖区域的其余格删除 {d}（有鳍时，只删除能看到所有鳍的格）。",
+                    d = digit_list(&self.digits)
+                ),
+            },
+            _ => return None,
+        })
+    }
+}
+
+/// A chain with strong links at both ends: one end is true.
+fn end_to_end(step: &Step, chain: &Chain, lang: Lang) -> String {
+    let (first, last) = (chain.nodes.first(), chain.nodes.last());
+    let (Some(first), Some(last)) = (first, last) else {
+        return String::new();
+    };
+    let removed = removed_digits(step);
+    match lang {
+        Lang::En => format!(
+            "If {} is false, the chain makes {} true; so one of them is true, and what sees both \
+             loses {removed}.",
+            node(first, lang),
+            node(last, lang)
+        ),
+        Lang::Zh => format!(
+            "若{}不成立，沿链可推出{}成立；两者必有一个成立，同时看到两者的格删除 {removed}。",
+            node(first, lang),
+            node(last, lang)
+        ),
+    }
+}
+
+/// A loop that comes back to its start in contradiction or confirmation.
+fn discontinuous(step: &Step, chain: &Chain, lang: Lang) -> String {
+    let Some(start) = chain.nodes.first() else {
+        return String::new();
+    };
+    let cell = compress_cells(&start.cells);
+    let d = start.digit;
+    let removed = removed_digits(step);
+    let forces = step.eliminations.len() > 1;
+    let same = step.eliminations.iter().all(|c| c.digit == d);
+    match (lang, forces, same) {
+        (Lang::En, true, _) => format!(
+            "If {cell} were not {d}, the loop would make it {d}: so it is {d}, and its other \
+             digits go."
+        ),
+        (Lang::En, false, true) => {
+            format!("If {cell} were {d}, the loop would take {d} out of {cell}: so {d} goes.")
+        }
+        (Lang::En, false, false) => format!(
+            "If {cell} is not {d}, the loop shows it is not {removed} either: so {removed} goes."
+        ),
+        (Lang::Zh, true, _) => {
+            format!("若 {cell} 不是 {d}，沿环可推出它是 {d}：所以它就是 {d}，删除其他数。")
+        }
+        (Lang::Zh, false, true) => {
+            format!("若 {cell} 是 {d}，沿环会推出 {cell} 不是 {d}：所以删除 {d}。")
+        }
+        (Lang::Zh, false, false) => {
+            format!("若 {cell} 不是 {d}，沿环可推出它也不是 {removed}：所以删除 {removed}。")
+        }
+    }
+}
+
+/// A premise whose branches contradict each other.
+fn contradiction(step: &Step, lang: Lang) -> String {
+    let k = step.chains.len();
+    let (cell, d, placed) = match (step.placements.first(), step.eliminations.first()) {
+        (Some(p), _) => (p.cell, p.digit, true),
+        (None, Some(e)) => (e.cell, e.digit, false),
+        (None, None) => return String::new(),
+    };
+    match (lang, placed) {
+        (Lang::En, false) => format!(
+            "If {cell} were {d}, the {k} branches shown would lead to a contradiction: so it is \
+             not."
+        ),
+        (Lang::En, true) => format!(
+            "If {cell} were not {d}, the {k} branches shown would lead to a contradiction: so \
+             it is {d}."
+        ),
+        (Lang::Zh, false) => {
+            format!("若 {cell} 是 {d}，所示的 {k} 条分支会推出矛盾：所以它不是 {d}。")
+        }
+        (Lang::Zh, true) => {
+            format!("若 {cell} 不是 {d}，所示的 {k} 条分支会推出矛盾：所以它是 {d}。")
+        }
+    }
+}
+
+fn als(step: &Step, lang: Lang) -> String {
+    let sets: Vec<String> = step.sets.iter().map(|s| s.to_string()).collect();
+    let links = digit_list(&step.digits);
+    let removed = removed_digits(step);
+    match lang {
+        Lang::En => format!(
+            "{} are almost locked sets (each holds one digit more than it has cells). Linked \
+             by {links} (it can be in only one of two linked sets), the two end sets cannot both \
+             lack {removed}: cells that see every {removed} of both lose it.",
+            sets.join(", ")
+        ),
+        Lang::Zh => format!(
+            "{} 都是待定数组（每组的数比格多一个）。它们由 {links} 相连（这个数只能在相连的两组之一），\
+             两端的组不能都不含 {removed}：看到两组中所有 {removed} 的格删除 {removed}。",
+            sets.join("、")
+        ),
+    }
+}
+
+fn sue_de_coq(step: &Step, lang: Lang) -> String {
+    let sets: Vec<String> = step.sets.iter().map(|s| s.to_string()).collect();
+    let [meet, line, block] = match sets.as_slice() {
+        [a, b, c] => [a.as_str(), b.as_str(), c.as_str()],
+        _ => return String::new(),
+    };
+    match lang {
+        Lang::En => format!(
+            "The intersection {meet}, the line cells {line} and the box cells {block} hold \
+             exactly as many digits as cells: each digit is locked in them, the line's in the \
+             line and the box's in the box."
+        ),
+        Lang::Zh => format!(
+            "交叉格 {meet}、行列格 {line} 与宫格 {block} 的数字个数正好等于格数：这些数被锁定其中，\
+             行列部分的数锁在行列内，宫部分的数锁在宫内。"
+        ),
+    }
+}
