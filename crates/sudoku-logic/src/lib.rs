@@ -22,28 +22,33 @@
 //! hit in HoDoKu's search order; [`Logic::solve_path`] takes the easiest step again and again
 //! and records the [`SolvePath`], which says whether it solved the puzzle or where it got stuck.
 //! A path's [`Grade`] is HoDoKu's: the sum of the step scores, and the hardest technique's
-//! [`Level`] raised while the score exceeds that level's maximum; a stuck path is "beyond".
+//! [`Level`] raised while the score exceeds that level's maximum. Brute Force (a labelled
+//! guess of the solution's digit, as in HoDoKu) is the last resort, so every puzzle with one
+//! solution gets a complete path; a puzzle with none or several is "beyond".
 //!
 //! [`Logic::hint`] gives a [`Hint`] for a player's own position in three [`Stage`]s (the
 //! technique's name; the technique, digits and house; the whole step), after checking the
 //! position against the solution and reporting any [`Mistake`] first.
 //!
 //! Which step a path takes matters for the score, so the path follows HoDoKu's choices too:
-//! singles come from first-in-first-out queues fed the way HoDoKu feeds its own, and subsets
-//! and locked candidates are searched boxes first, then rows, then columns. On the 4525
-//! HoDoKu-rated puzzles of the project's shared data, the level agrees on 99.6% and the score
-//! on 97.7% of the puzzles this crate can grade, and every puzzle it calls "beyond" is one
-//! HoDoKu rates Unfair or Extreme.
+//! singles come from first-in-first-out queues fed the way HoDoKu feeds its own, each search
+//! runs in HoDoKu's order and, where HoDoKu ranks what it found (chains, loops, ALS chains,
+//! forcing chains), ranks the same way. On the 4525 HoDoKu-rated puzzles of the project's
+//! shared data the level agrees on 99.8% and the score on 97.9%.
 //!
 //! The techniques live in [`techniques`], one module per family: singles, intersections,
-//! subsets, fish (basic, finned and sashimi up to size 4), single-digit patterns (Skyscraper,
-//! 2-String Kite, Turbot Fish, Empty Rectangle), wings (W, XY, XYZ), Remote Pair, uniqueness
-//! (Uniqueness Tests 1-6, Hidden Rectangle, Avoidable Rectangles 1-2), BUG+1 and colouring
-//! (Simple and Multi Colors). Not implemented yet: Sue de Coq, X-/XY-Chains, Nice Loops and
-//! AICs, ALS techniques, Franken and Mutant fish, forcing chains and nets; a puzzle that needs
-//! them is "beyond". [`reglib`] reads HoDoKu's library format (a position with pencil marks
-//! and the expected step), which the regression tests use; [`pencilmarks`] reads a position
-//! printed as a pencil-mark grid.
+//! subsets, fish (basic, finned and sashimi up to size 4; Franken, and Mutant on request),
+//! single-digit patterns (Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle), wings
+//! (W, XY, XYZ), Remote Pair, uniqueness (Uniqueness Tests 1-6, Hidden Rectangle, Avoidable
+//! Rectangles 1-2), BUG+1, colouring (Simple and Multi Colors), Sue de Coq, X- and XY-Chains,
+//! nice loops and AICs (plain and grouped, by HoDoKu's tabling), ALS-XZ, ALS-XY-Wing and
+//! ALS-XY-Chain, forcing chains and nets, and Brute Force. Chain steps carry their
+//! [`Chain`]s (Eureka notation), ALS steps their [`AlsGroup`]s, and every such step a
+//! plain-words [`Step::reason`]. The searches from Sue de Coq on run on grids up to 9x9,
+//! as HoDoKu's; larger grids go from colouring to Brute Force. Not searched yet: ALS nodes
+//! in chains, Death Blossom, templates, dual and Siamese patterns, Kraken fish. [`reglib`]
+//! reads HoDoKu's library format (a position with pencil marks and the expected step), which
+//! the regression tests use; [`pencilmarks`] reads a position printed as a pencil-mark grid.
 //!
 //! ```
 //! use sudoku_core::{Grid, Layout};

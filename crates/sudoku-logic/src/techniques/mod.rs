@@ -167,8 +167,31 @@ impl Family {
         self != Family::Mutant
     }
 
+    /// Whether the family is searched on grids of side `n`. The searches HoDoKu brought in
+    /// for 9x9 (Sue de Coq, chains, loops, ALSs, forcing chains, Franken fish) grow
+    /// exponentially with the side of the grid (ALS counts, tables of `n³` candidates, chain
+    /// depth): on larger grids the path goes from colouring straight to Brute Force.
+    pub(crate) fn searched_on(self, n: usize) -> bool {
+        n <= 9
+            || !matches!(
+                self,
+                Family::SueDeCoq
+                    | Family::Chains
+                    | Family::Loops
+                    | Family::GroupedLoops
+                    | Family::Als
+                    | Family::ForcingChains
+                    | Family::ForcingNets
+                    | Family::Franken
+                    | Family::Mutant
+            )
+    }
+
     /// Every step of the family at the position.
     pub(crate) fn find<const W: usize>(self, ctx: &Ctx<W>, out: &mut Vec<Step>) {
+        if !self.searched_on(ctx.n()) {
+            return;
+        }
         match self {
             Family::Singles => singles::find(ctx, out),
             Family::Intersections => intersections::find(ctx, out),
