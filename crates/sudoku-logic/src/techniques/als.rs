@@ -16,7 +16,7 @@
 //! score: ALSs listed house by house (rows, columns, boxes), each cell set once; links only
 //! from an ALS to one later in that list, none between overlapping sets; ALS-XZ and ALS-XY-Wing
 //! take the first link (pair) that eliminates, ALS-XY-Chain the best chain (most
-//! eliminations, then [`index_sum`], then fewest sets and cells).
+//! eliminations, then `index_sum`, then fewest sets and cells).
 
 use std::collections::HashMap;
 

@@ -9,7 +9,7 @@
 //! The search is HoDoKu's, so that a solve path takes the chain HoDoKu takes: depth first from
 //! every start cell and digit, at most 20 links, never through a cell twice; for each set of
 //! eliminations the shortest chain is kept, and the step with the most eliminations wins, then
-//! the one whose eliminations come first ([`index_sum`]). Links are listed row, column, box,
+//! the one whose eliminations come first (`index_sum`). Links are listed row, column, box,
 //! cells ascending, and a box neighbour already linked through its row or column is not linked
 //! again, as HoDoKu lists them (so a strong link that exists only in the box is taken as weak).
 
@@ -183,7 +183,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         self.steps.push((step, len, sum));
     }
 
-    /// The steps, best first: most eliminations, then the smaller [`index_sum`], then the
+    /// The steps, best first: most eliminations, then the smaller `index_sum`, then the
     /// shorter chain; only the shortest chain of each set of eliminations is kept.
     fn ranked(self) -> Vec<Step> {
         let keep: Vec<usize> = {

@@ -28,7 +28,7 @@ struct Link {
 /// Every single-digit pattern at the position.
 ///
 /// Turbot Fish come last, best first as HoDoKu ranks them (it finds them as chains of three
-/// links): most eliminations, then [`super::chains::index_sum`].
+/// links): most eliminations, then `index_sum`.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let start = out.len();
     for d in 0..ctx.n() {

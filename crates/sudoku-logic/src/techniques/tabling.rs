@@ -14,7 +14,7 @@
 //! Grouped chains add group nodes: two or three places of a digit where a line meets a box,
 //! taken together. Their links join the implication lists after every plain one.
 //!
-//! Which step is taken: most eliminations first, then HoDoKu's [`index_sum`]; for one set of
+//! Which step is taken: most eliminations first, then HoDoKu's `index_sum`; for one set of
 //! eliminations and one kind, the shorter chain. Equal keys keep the order of discovery (loops
 //! from on-premises, loops from off-premises, then AICs, premises by cell and digit), as
 //! HoDoKu's stable sort does.
