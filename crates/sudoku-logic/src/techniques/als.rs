@@ -487,3 +487,112 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
         }
     }
 }
+
+/// The most petal sets kept per cell and digit (HoDoKu keeps 100).
+const MAX_PETALS: usize = 100;
+/// The most petal combinations tried at one position: the search multiplies the petal
+/// counts of the stem's digits, so it is bounded.
+const MAX_BLOSSOMS: usize = 200_000;
+
+/// Death Blossoms (HoDoKu's, off in its solver): a stem cell each of whose digits `d` has an
+/// ALS (a petal) whose every `d` sees the stem. Whatever the stem holds, one petal loses its
+/// `d` and is locked; so a digit `z` common to all petals (not in the stem) is in one of them,
+/// and a cell seeing every `z` of every petal loses it.
+pub(crate) fn death_blossoms<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    let alses = alses(ctx);
+    let n = ctx.n();
+    let cells = ctx.g.cell_count();
+    let mut petals: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); n]; cells];
+    for (i, a) in alses.iter().enumerate() {
+        for d in BitIter(a.mask) {
+            for x in a.buddies[d].iter() {
+                if petals[x][d].len() < MAX_PETALS {
+                    petals[x][d].push(i);
+                }
+            }
+        }
+    }
+    let mut budget = MAX_BLOSSOMS;
+    for stem in ctx.empty.iter() {
+        let m = ctx.mask(stem);
+        let with_petals = (0..n)
+            .filter(|&d| !petals[stem][d].is_empty())
+            .fold(0u64, |acc, d| acc | 1 << d);
+        if with_petals != m {
+            continue;
+        }
+        let digits: Vec<usize> = BitIter(m).collect();
+        let mut blossom = Blossom {
+            ctx,
+            alses: &alses,
+            petals: &petals[stem],
+            stem,
+            digits: &digits,
+            chosen: Vec::new(),
+            budget: &mut budget,
+            out: &mut *out,
+        };
+        blossom.grow(0, CellSet::EMPTY, u64::MAX);
+        if budget == 0 {
+            return;
+        }
+    }
+}
+
+struct Blossom<'a, 'c, 'o, const W: usize> {
+    ctx: &'a Ctx<'c, W>,
+    alses: &'a [Als<W>],
+    petals: &'a [Vec<usize>],
+    stem: usize,
+    digits: &'a [usize],
+    chosen: Vec<usize>,
+    budget: &'o mut usize,
+    out: &'o mut Vec<Step>,
+}
+
+impl<const W: usize> Blossom<'_, '_, '_, W> {
+    fn grow(&mut self, k: usize, used: CellSet<W>, common: u64) {
+        if k == self.digits.len() {
+            self.check(common);
+            return;
+        }
+        for &p in &self.petals[self.digits[k]] {
+            if *self.budget == 0 {
+                return;
+            }
+            *self.budget -= 1;
+            let a = &self.alses[p];
+            if a.cells.intersects(&used) || a.mask & common == 0 || a.cells.contains(self.stem) {
+                continue;
+            }
+            self.chosen.push(p);
+            self.grow(k + 1, used.or(&a.cells), common & a.mask);
+            self.chosen.pop();
+        }
+    }
+
+    fn check(&mut self, common: u64) {
+        let ctx = self.ctx;
+        let petal_cells = self
+            .chosen
+            .iter()
+            .fold(CellSet::<W>::EMPTY, |acc, &p| acc.or(&self.alses[p].cells));
+        let mut elims = Vec::new();
+        for z in BitIter(common & !ctx.mask(self.stem)) {
+            let zs = self.chosen.iter().fold(CellSet::<W>::EMPTY, |acc, &p| {
+                acc.or(&self.alses[p].with[z])
+            });
+            let targets = ctx
+                .g
+                .common_peers(zs.iter())
+                .minus(&petal_cells)
+                .and(&ctx.digit_cells[z]);
+            elims.extend(targets.iter().filter(|&t| t != self.stem).map(|t| (t, z)));
+        }
+        let sets: Vec<&Als<W>> = self.chosen.iter().map(|&p| &self.alses[p]).collect();
+        if let Some(mut step) = build(ctx, Technique::DeathBlossom, &sets, self.digits, &elims) {
+            step.add_cell(ctx.cell(self.stem), Role::Pattern);
+            super::push_unique(self.out, step);
+        }
+    }
+}

@@ -27,6 +27,7 @@ pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
 pub mod tabling;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -84,11 +85,15 @@ pub(crate) enum Family {
     Franken,
     /// Mutant fish: only when asked for by name (HoDoKu's "all steps" stops at Franken).
     Mutant,
+    /// Template Set and Delete: only when asked for by name.
+    Templates,
+    /// Death Blossom: only when asked for by name.
+    DeathBlossom,
 }
 
 impl Family {
     /// Every family.
-    pub(crate) const ALL: [Family; 22] = [
+    pub(crate) const ALL: [Family; 24] = [
         Family::Singles,
         Family::Intersections,
         Family::Pairs,
@@ -111,6 +116,8 @@ impl Family {
         Family::ForcingNets,
         Family::Franken,
         Family::Mutant,
+        Family::Templates,
+        Family::DeathBlossom,
     ];
 
     /// The family whose finder reports a technique, `None` if it is not implemented yet
@@ -127,7 +134,8 @@ impl Family {
             XWing | Swordfish | Jellyfish => Family::Fish,
             FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish
             | SashimiJellyfish => Family::FinnedFish,
-            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => Family::SingleDigit,
+            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle | Dual2StringKite
+            | DualEmptyRectangle => Family::SingleDigit,
             WWing | XyWing | XyzWing => Family::Wings,
             RemotePair => Family::RemotePairs,
             BugPlusOne => Family::Bug,
@@ -156,15 +164,20 @@ impl Family {
             | FinnedMutantXWing
             | FinnedMutantSwordfish
             | FinnedMutantJellyfish => Family::Mutant,
+            TemplateSet | TemplateDelete => Family::Templates,
+            DeathBlossom => Family::DeathBlossom,
             _ => return None,
         })
     }
 
-    /// Whether [`crate::Logic::find_all_steps`] lists the family (Mutant fish are searched
-    /// only by name: HoDoKu's "all steps" stops at Franken fish, and the mutant search is
-    /// long).
+    /// Whether [`crate::Logic::find_all_steps`] lists the family. Mutant fish, templates and
+    /// Death Blossoms are searched only by name: HoDoKu's "all steps" stops at Franken fish, both searches
+    /// are long, and neither is in a solve path.
     pub(crate) fn in_all_steps(self) -> bool {
-        self != Family::Mutant
+        !matches!(
+            self,
+            Family::Mutant | Family::Templates | Family::DeathBlossom
+        )
     }
 
     /// Whether the family is searched on grids of side `n`. The searches HoDoKu brought in
@@ -184,6 +197,8 @@ impl Family {
                     | Family::ForcingNets
                     | Family::Franken
                     | Family::Mutant
+                    | Family::Templates
+                    | Family::DeathBlossom
             )
     }
 
@@ -214,6 +229,8 @@ impl Family {
             Family::ForcingNets => tabling::forcing_chains(ctx, true, out),
             Family::Franken => franken::find(ctx, franken::Shape::Franken, out),
             Family::Mutant => franken::find(ctx, franken::Shape::Mutant, out),
+            Family::Templates => templates::find(ctx, out),
+            Family::DeathBlossom => als::death_blossoms(ctx, out),
             Family::GroupedLoops => {
                 let mut found = Vec::new();
                 tabling::find(ctx, true, &mut found);

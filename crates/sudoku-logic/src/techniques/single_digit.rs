@@ -44,6 +44,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
         .drain(start..)
         .partition(|s| s.technique == Technique::TurbotFish);
     out.extend(others);
+    duals(ctx, start, out);
     turbots.sort_by_key(|s| {
         (
             std::cmp::Reverse(s.eliminations.len()),
@@ -234,4 +235,70 @@ impl<const W: usize> Er<W> {
             push_unique(out, step);
         }
     }
+}
+
+/// Dual 2-String Kites and Dual Empty Rectangles (HoDoKu's, off in its solver): two kites
+/// through the same two box cells, or two empty rectangles on the same box candidates, that
+/// remove different candidates make one step removing both (named by the first one's digit).
+fn duals<const W: usize>(ctx: &Ctx<W>, start: usize, out: &mut Vec<Step>) {
+    let mut found = Vec::new();
+    let steps = &out[start..];
+    for (i, a) in steps.iter().enumerate() {
+        for b in &steps[i + 1..] {
+            // HoDoKu pairs kites by their box cells alone, whatever their digits.
+            let kites = a.technique == Technique::TwoStringKite;
+            if a.technique != b.technique
+                || (!kites && a.digits != b.digits)
+                || a.eliminations == b.eliminations
+            {
+                continue;
+            }
+            let technique = match a.technique {
+                Technique::TwoStringKite if box_cells(ctx, a) == box_cells(ctx, b) => {
+                    Technique::Dual2StringKite
+                }
+                Technique::EmptyRectangle
+                    if a.houses_with_role(Role::Base) == b.houses_with_role(Role::Base)
+                        && a.cells_with_role(Role::Pattern) == b.cells_with_role(Role::Pattern) =>
+                {
+                    Technique::DualEmptyRectangle
+                }
+                _ => continue,
+            };
+            let mut step = Step::new(technique, a.digits.clone());
+            for h in a.highlights.iter().chain(&b.highlights) {
+                match h.target {
+                    crate::step::Target::Candidate(c) if h.role == Role::Removed => {
+                        step.eliminate(c)
+                    }
+                    _ => step.highlights.push(*h),
+                }
+            }
+            step.highlights.dedup();
+            found.push(step);
+        }
+    }
+    for step in found {
+        push_unique(out, step);
+    }
+}
+
+/// The two cells of a 2-String Kite that share its box.
+fn box_cells<const W: usize>(ctx: &Ctx<W>, step: &Step) -> Vec<usize> {
+    let cells: Vec<usize> = step
+        .cells_with_role(Role::Pattern)
+        .iter()
+        .map(|c| c.index(ctx.n()))
+        .collect();
+    let mut out: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&x| {
+            cells
+                .iter()
+                .any(|&y| y != x && ctx.g.block_of(x) == ctx.g.block_of(y))
+        })
+        .collect();
+    out.sort_unstable();
+    out
 }
