@@ -179,12 +179,8 @@ pub struct AlsGroup {
     #[serde(serialize_with = "ser_cells")]
     pub cells: Vec<Cell>,
     /// The digits, ascending.
-    #[serde(serialize_with = "ser_digits")]
+    #[serde(serialize_with = "crate::step::ser_digits")]
     pub digits: Vec<Digit>,
-}
-
-fn ser_digits<S: Serializer>(digits: &[Digit], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(digits.iter().map(|d| d.get()))
 }
 
 impl fmt::Display for AlsGroup {

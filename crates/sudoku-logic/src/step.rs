@@ -122,7 +122,7 @@ pub struct Step {
     pub sets: Vec<AlsGroup>,
 }
 
-fn ser_digits<S: Serializer>(digits: &[Digit], s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn ser_digits<S: Serializer>(digits: &[Digit], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(digits.iter().map(|d| d.get()))
 }
 

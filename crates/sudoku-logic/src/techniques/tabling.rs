@@ -724,15 +724,7 @@ impl<const W: usize> Finder<'_, '_, W> {
                 return;
             }
         }
-        let mut chain = Chain::start(self.node(path[0]));
-        for &v in &path[1..] {
-            let link = if v & 1 == 1 {
-                LinkKind::Strong
-            } else {
-                LinkKind::Weak
-            };
-            chain.push(link, self.node(v));
-        }
+        let chain = chain_of(g, ctx, path);
         for (k, &v) in path.iter().enumerate() {
             let role = if v & 1 == 1 {
                 Role::ColorA
@@ -756,12 +748,6 @@ impl<const W: usize> Finder<'_, '_, W> {
             nodes: path.len(),
             sum,
         });
-    }
-
-    fn node(&self, value: u32) -> ChainNode {
-        let g = self.graph;
-        let cells = g.cells_of(value).into_iter().map(|c| self.ctx.cell(c));
-        ChainNode::group(cells.collect(), digit(g.digit_of(value)))
     }
 }
 
@@ -800,6 +786,17 @@ impl<const W: usize> Implications<W> {
 enum Conclusion {
     Place(usize, usize),
     Remove(usize, usize),
+}
+
+impl Conclusion {
+    /// Digit index `d` placed in or removed from `cell`.
+    fn of(placed: bool, cell: usize, d: usize) -> Conclusion {
+        if placed {
+            Conclusion::Place(cell, d)
+        } else {
+            Conclusion::Remove(cell, d)
+        }
+    }
 }
 
 /// Every forcing chain (or, with `net`, forcing net) at the position, contradictions and
@@ -941,11 +938,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 let mut both = sets.0[d].and(&sets.1[d]);
                 both.remove(s);
                 for x in both.iter() {
-                    let conclusion = if placed {
-                        Conclusion::Place(x, d)
-                    } else {
-                        Conclusion::Remove(x, d)
-                    };
+                    let conclusion = Conclusion::of(placed, x, d);
                     let value = g.normal(x, d, placed);
                     self.record(
                         Technique::ForcingChainVerity,
@@ -997,11 +990,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 let pick = |t: &Implications<W>| if placed { t.on[d] } else { t.off[d] };
                 let common = case.iter().fold(pick(first), |acc, t| acc.and(&pick(t)));
                 for x in common.iter() {
-                    let conclusion = if placed {
-                        Conclusion::Place(x, d)
-                    } else {
-                        Conclusion::Remove(x, d)
-                    };
+                    let conclusion = Conclusion::of(placed, x, d);
                     let value = g.normal(x, d, placed);
                     let ends: Vec<_> = case.iter().map(|&t| (t, value)).collect();
                     self.record(Technique::ForcingChainVerity, conclusion, &ends);
@@ -1046,16 +1035,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
             step.eliminate(ctx.cand(cell, d));
         }
         for path in &paths {
-            let mut chain = Chain::start(node_of(g, ctx, path[0]));
-            for &v in &path[1..] {
-                let link = if v & 1 == 1 {
-                    LinkKind::Strong
-                } else {
-                    LinkKind::Weak
-                };
-                chain.push(link, node_of(g, ctx, v));
-            }
-            step.chains.push(chain);
+            step.chains.push(chain_of(g, ctx, path));
         }
         if let Some(path) = paths.first() {
             let role = Role::Pattern;
@@ -1084,6 +1064,20 @@ fn path_to(table: &Table, value: u32) -> Option<Vec<u32>> {
     }
     path.reverse();
     Some(path)
+}
+
+/// A table path as a chain: the link into an "on" value is strong, into an "off" one weak.
+fn chain_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, path: &[u32]) -> Chain {
+    let mut chain = Chain::start(node_of(g, ctx, path[0]));
+    for &v in &path[1..] {
+        let link = if v & 1 == 1 {
+            LinkKind::Strong
+        } else {
+            LinkKind::Weak
+        };
+        chain.push(link, node_of(g, ctx, v));
+    }
+    chain
 }
 
 fn node_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, value: u32) -> ChainNode {

@@ -150,25 +150,6 @@ async function openShared(puzzle, p = page) {
   check((await boardString(p)) === puzzle.replaceAll('0', '.'), `the shared ${Math.sqrt(puzzle.length)}x${Math.sqrt(puzzle.length)} puzzle opened with its givens`);
 }
 
-/** Applies the next logical steps through the API while they are singles; returns the first
- * other hint (stage 1). */
-async function advancePastSingles(p = page) {
-  const id = await gameId(p);
-  return p.evaluate(async (id) => {
-    const post = async (path, body) => {
-      const r = await fetch(`/api/games/${id}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body || {}) });
-      if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${await r.text()}`);
-      return r.json();
-    };
-    for (let k = 0; k < 80; k++) {
-      const h = await post('/hint', { stage: 1, lang: 'en' });
-      if (h.kind !== 'step' || !h.step.technique.code.startsWith('00')) return h;
-      await post('/moves', { kind: 'apply_hint' });
-    }
-    return null;
-  }, id);
-}
-
 /** Applies the next logical steps through the API until the stage-1 hint's technique code
  * passes `wanted`; returns that hint (or null after 80 steps). */
 async function advanceUntil(wanted, p = page) {
@@ -187,6 +168,12 @@ async function advanceUntil(wanted, p = page) {
     }
     return null;
   }, [id, wanted.toString()]);
+}
+
+/** Applies the next logical steps through the API while they are singles; returns the first
+ * other hint (stage 1). */
+function advancePastSingles(p = page) {
+  return advanceUntil((code) => !code.startsWith('00'), p);
 }
 
 /** Walks the hint through its three stages: button, `I` key, "Show step". */
