@@ -1,6 +1,8 @@
 //! [`Logic`]: the entry point — every step at a position, the solve path a person would follow,
 //! and the grade.
 
+use std::cell::RefCell;
+
 use sudoku_core::{Grid, Layout};
 
 use crate::bits;
@@ -10,7 +12,7 @@ use crate::grade::Grade;
 use crate::queue::SinglesQueue;
 use crate::step::Step;
 use crate::technique::{Level, Technique};
-use crate::techniques::{Ctx, Family, Options};
+use crate::techniques::{Ctx, Family, Memo, Options};
 
 /// The human-style solver for one layout. Build it once per layout (it precomputes the house
 /// and peer sets) and use it for any number of positions.
@@ -252,12 +254,17 @@ impl<const W: usize> Solver<'_, W> {
 
     fn next_step(&self, pos: &Candidates) -> Option<Step> {
         let mut queue = SinglesQueue::new(self.g, pos);
-        self.next_step_queued(pos, &mut queue)
+        self.next_step_queued(pos, &mut queue, &RefCell::default())
     }
 
     /// The easiest step, singles taken from HoDoKu's queues (see [`crate::queue`]).
-    fn next_step_queued(&self, pos: &Candidates, queue: &mut SinglesQueue) -> Option<Step> {
-        self.next_step_among(pos, queue, Technique::ALL)
+    fn next_step_queued(
+        &self,
+        pos: &Candidates,
+        queue: &mut SinglesQueue,
+        memo: &RefCell<Memo<W>>,
+    ) -> Option<Step> {
+        self.next_step_among(pos, queue, memo, Technique::ALL)
     }
     /// The easiest step among a prefix of HoDoKu's search order (`None` if none of those
     /// techniques applies).
@@ -265,6 +272,7 @@ impl<const W: usize> Solver<'_, W> {
         &self,
         pos: &Candidates,
         queue: &mut SinglesQueue,
+        memo: &RefCell<Memo<W>>,
         order: &[Technique],
     ) -> Option<Step> {
         let g = self.g;
@@ -276,6 +284,7 @@ impl<const W: usize> Solver<'_, W> {
         }
         let mut ctx = Ctx::new(g, pos, self.options);
         ctx.first_only = true;
+        ctx.memo = Some(memo);
         let mut cache: Vec<(Family, Vec<Step>)> = Vec::new();
         for &t in order {
             if !t.in_path() {
@@ -309,6 +318,7 @@ impl<const W: usize> Solver<'_, W> {
     fn solve_path_from(&self, mut pos: Candidates) -> SolvePath {
         let g = self.g;
         let mut queue = SinglesQueue::new(g, &pos);
+        let memo = RefCell::default();
         let mut steps = Vec::new();
         let outcome = loop {
             if pos.is_solved() {
@@ -317,7 +327,7 @@ impl<const W: usize> Solver<'_, W> {
             if let Some(cell) = pos.dead_cell() {
                 break Outcome::Broken(cell);
             }
-            let Some(step) = self.next_step_queued(&pos, &mut queue) else {
+            let Some(step) = self.next_step_queued(&pos, &mut queue, &memo) else {
                 break Outcome::Stuck;
             };
             queue.apply(g, &step);
@@ -354,12 +364,13 @@ impl<const W: usize> Solver<'_, W> {
         let max_score = cap.max_score_for(pos.size() * pos.size());
         let g = self.g;
         let mut queue = SinglesQueue::new(g, &pos);
+        let memo = RefCell::default();
         let (mut steps, mut score) = (Vec::new(), 0);
         while !pos.is_solved() {
             if pos.dead_cell().is_some() {
                 return None;
             }
-            let step = self.next_step_among(&pos, &mut queue, order)?;
+            let step = self.next_step_among(&pos, &mut queue, &memo, order)?;
             score += step.technique.score();
             if step.technique.level() > cap || score > max_score {
                 return None;

@@ -24,6 +24,9 @@ use crate::technique::Technique;
 const MAX_FINS: usize = 5;
 /// The most endo fins (HoDoKu's `maxEndoFins`).
 const MAX_ENDO_FINS: usize = 2;
+/// The most cover units a base combination can have: 27 for a Mutant fish on 9x9, the
+/// largest grid these fish are searched on.
+const MAX_COVERS: usize = 32;
 
 /// Which fish a search looks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +45,10 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, shape: Shape, out: &mut Vec<Ste
                 continue;
             }
             'digits: for d in 0..ctx.n() {
+                if ctx.known_barren(technique, d) {
+                    continue;
+                }
+                let mut found = 0;
                 for (bases, covers) in unit_lists(ctx, shape, d) {
                     let mut search = Search {
                         ctx,
@@ -54,9 +61,13 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, shape: Shape, out: &mut Vec<Ste
                         out: &mut *out,
                     };
                     search.bases(&bases, 0, &mut Vec::new(), CellSet::EMPTY, CellSet::EMPTY);
-                    if ctx.first_only && search.found > 0 {
+                    found += search.found;
+                    if ctx.first_only && found > 0 {
                         break 'digits;
                     }
+                }
+                if found == 0 {
+                    ctx.note_barren(technique, d);
                 }
             }
         }
@@ -159,67 +170,141 @@ impl<const W: usize> Search<'_, '_, '_, W> {
         }
     }
 
+    /// The cover combinations of the bases, in lexicographic order of units (the order HoDoKu
+    /// tries them in). This runs for every base combination, so it allocates nothing.
     fn with_covers(&mut self, bases: &[usize], cells: &CellSet<W>, endo: &CellSet<W>) {
-        let covers: Vec<usize> = self
-            .covers
-            .iter()
-            .copied()
-            .filter(|c| !bases.contains(c) && self.ctx.cells_in(*c, self.d).intersects(cells))
-            .collect();
-        let mut chosen = Vec::with_capacity(self.k);
-        self.cover_sets(&covers, 0, &mut chosen, bases, cells, endo);
+        let mut ids = [0usize; MAX_COVERS];
+        let mut units = [CellSet::<W>::EMPTY; MAX_COVERS];
+        let mut n = 0;
+        for &c in self.covers {
+            let unit = self.ctx.cells_in(c, self.d);
+            if bases.contains(&c) || !unit.intersects(cells) {
+                continue;
+            }
+            if n == MAX_COVERS {
+                return;
+            }
+            (ids[n], units[n]) = (c, unit);
+            n += 1;
+        }
+        let reach = Reach::new(&units[..n], cells);
+        let allowed = if self.finned { MAX_FINS } else { 0 };
+        if cells.len() > allowed + reach.most_sum(0, self.k) {
+            return;
+        }
+        let covers = Covers {
+            ids: &ids[..n],
+            units: &units[..n],
+            reach: &reach,
+            bases,
+            cells,
+            endo,
+        };
+        let mut chosen = [0usize; 4];
+        self.cover_sets(&covers, 0, &mut chosen, 0, CellSet::EMPTY, CellSet::EMPTY);
     }
 
+    /// Cover combinations in lexicographic order, depth first. A branch is cut only when no
+    /// completion can be a fish (see [`Search::may_complete`]), so the first fish found is
+    /// the one a plain enumeration finds first.
     fn cover_sets(
         &mut self,
-        covers: &[usize],
+        covers: &Covers<'_, W>,
         from: usize,
-        chosen: &mut Vec<usize>,
-        bases: &[usize],
-        cells: &CellSet<W>,
-        endo: &CellSet<W>,
+        chosen: &mut [usize; 4],
+        depth: usize,
+        union: CellSet<W>,
+        cannibal: CellSet<W>,
     ) {
-        for i in from..covers.len() {
+        let left = self.k - depth;
+        if covers.ids.len() - from < left || !self.may_complete(covers, from, left, &union) {
+            return;
+        }
+        for i in from..covers.ids.len() {
             if self.ctx.first_only && self.found > 0 {
                 return;
             }
-            chosen.push(covers[i]);
-            if chosen.len() == self.k {
-                self.check(bases, chosen, cells, endo);
+            let unit = &covers.units[i];
+            let (union2, cannibal2) = (union.or(unit), cannibal.or(&unit.and(&union)));
+            chosen[depth] = covers.ids[i];
+            if left == 1 {
+                self.check(covers, &chosen[..self.k], &union2, &cannibal2);
             } else {
-                self.cover_sets(covers, i + 1, chosen, bases, cells, endo);
+                self.cover_sets(covers, i + 1, chosen, depth + 1, union2, cannibal2);
             }
-            chosen.pop();
         }
     }
 
-    fn check(&mut self, bases: &[usize], covers: &[usize], cells: &CellSet<W>, endo: &CellSet<W>) {
-        let (ctx, d) = (self.ctx, self.d);
-        let mut union = CellSet::<W>::EMPTY;
-        let mut cannibal = CellSet::<W>::EMPTY;
-        for &c in covers {
-            let unit = ctx.cells_in(c, d);
-            cannibal = cannibal.or(&unit.and(&union));
-            union = union.or(&unit);
+    /// Whether `left` more covers from position `from` on could still complete a fish whose
+    /// covers so far hold `union`. The later covers, at their largest, must be able to cover
+    /// all but the allowed fins of the base cells left; the base cells no later cover
+    /// reaches are fins for sure, so (with the endo fins) they must be few enough, none for
+    /// a fin-less fish, and see some cell a cover holds.
+    fn may_complete(
+        &self,
+        covers: &Covers<'_, W>,
+        from: usize,
+        left: usize,
+        union: &CellSet<W>,
+    ) -> bool {
+        let reach = covers.reach;
+        let uncovered = covers.cells.minus(union);
+        let allowed = if self.finned { MAX_FINS } else { 0 };
+        if uncovered.len() > allowed + reach.most_sum(from, left) {
+            return false;
         }
-        let fins = cells.minus(&union).or(endo);
-        let mut targets = union.minus(cells).or(&cannibal);
+        let sure = uncovered.minus(&reach.base[from]).or(covers.endo);
+        if !self.finned {
+            return sure.is_empty();
+        }
+        sure.len() <= MAX_FINS && self.seen_by_all(union.or(&reach.all[from]), &sure)
+    }
+
+    /// Whether some cell of `cells` sees every fin (stopping at the first fin that leaves
+    /// none: this runs at every leaf of the cover search).
+    fn seen_by_all(&self, mut cells: CellSet<W>, fins: &CellSet<W>) -> bool {
+        for f in fins.iter() {
+            cells = cells.and(self.ctx.g.peers(f));
+            if cells.is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn check(
+        &mut self,
+        covers: &Covers<'_, W>,
+        chosen: &[usize],
+        union: &CellSet<W>,
+        cannibal: &CellSet<W>,
+    ) {
+        let ctx = self.ctx;
+        let (cells, endo) = (covers.cells, covers.endo);
+        let fins = cells.minus(union).or(endo);
+        let mut targets = union.minus(cells).or(cannibal);
         if self.finned {
-            if fins.is_empty() || fins.len() > MAX_FINS {
+            if fins.is_empty() || fins.len() > MAX_FINS || targets.is_empty() {
                 return;
             }
-            targets = targets.and(&ctx.g.common_peers(fins.iter()));
+            for f in fins.iter() {
+                targets = targets.and(ctx.g.peers(f));
+                if targets.is_empty() {
+                    return;
+                }
+            }
         } else if !fins.is_empty() {
             return;
         }
         if targets.is_empty() {
             return;
         }
+        let d = self.d;
         let mut step = Step::new(self.technique, vec![digit(d)]);
-        for &b in bases {
+        for &b in covers.bases {
             step.add_house(ctx.g.house(b), Role::Base);
         }
-        for &c in covers {
+        for &c in chosen {
             step.add_house(ctx.g.house(c), Role::Cover);
         }
         for c in cells.iter() {
@@ -237,5 +322,101 @@ impl<const W: usize> Search<'_, '_, '_, W> {
         }
         self.found += 1;
         push_unique(self.out, step);
+    }
+}
+
+/// The candidate covers of one base combination, in search order.
+struct Covers<'a, const W: usize> {
+    ids: &'a [usize],
+    units: &'a [CellSet<W>],
+    reach: &'a Reach<W>,
+    bases: &'a [usize],
+    /// The bases' candidates of the digit.
+    cells: &'a CellSet<W>,
+    /// The candidates two bases share.
+    endo: &'a CellSet<W>,
+}
+
+/// What the covers from each position on can still do, for cutting the cover search: the
+/// base cells they reach, every cell they hold, and the base-cell counts of the four that
+/// hold the most.
+struct Reach<const W: usize> {
+    base: [CellSet<W>; MAX_COVERS + 1],
+    all: [CellSet<W>; MAX_COVERS + 1],
+    top: [[u8; 4]; MAX_COVERS + 1],
+}
+
+impl<const W: usize> Reach<W> {
+    fn new(units: &[CellSet<W>], cells: &CellSet<W>) -> Reach<W> {
+        let mut reach = Reach {
+            base: [CellSet::EMPTY; MAX_COVERS + 1],
+            all: [CellSet::EMPTY; MAX_COVERS + 1],
+            top: [[0; 4]; MAX_COVERS + 1],
+        };
+        for (i, unit) in units.iter().enumerate().rev() {
+            let hit = unit.and(cells);
+            reach.base[i] = reach.base[i + 1].or(&hit);
+            reach.all[i] = reach.all[i + 1].or(unit);
+            let mut top = reach.top[i + 1];
+            let mut size = hit.len() as u8;
+            for slot in &mut top {
+                if size > *slot {
+                    std::mem::swap(&mut size, slot);
+                }
+            }
+            reach.top[i] = top;
+        }
+        reach
+    }
+
+    /// The most base cells `left` covers from position `from` on can hold together.
+    fn most_sum(&self, from: usize, left: usize) -> usize {
+        self.top[from].iter().take(left).map(|&s| s as usize).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use sudoku_core::Layout;
+
+    use super::{Shape, find};
+    use crate::geometry::Geometry;
+    use crate::reglib::parse_line;
+    use crate::technique::Technique;
+    use crate::techniques::{Ctx, Memo, Options};
+
+    /// A search a solve path remembers as barren is skipped only while the digit's cells are
+    /// those it found nothing in.
+    #[test]
+    fn a_barren_search_is_skipped_only_while_its_digit_is_unchanged() {
+        // HoDoKu's library, a Finned Franken Swordfish on 5.
+        let text = ":0341:5:.64.+2............2+293.8..4.......7.9..6...+23..1+9..2.86..7..89.5+9.82.1...+6...49...:518 718 724 725 128 728 541 342 542 544 154 371 372 678 482 385 685 789 394 799:525 545::";
+        let line = parse_line(text, 1).unwrap().unwrap();
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let pos = line.position(&layout).unwrap();
+        let options = Options::default();
+        let memo = RefCell::new(Memo::default());
+        let mut ctx = Ctx::new(&g, &pos, &options);
+        ctx.first_only = true;
+        ctx.memo = Some(&memo);
+        let technique = Technique::FinnedFrankenSwordfish;
+        let swordfish = |ctx: &Ctx<2>| {
+            let mut out = Vec::new();
+            find(ctx, Shape::Franken, &mut out);
+            out.iter().any(|s| s.technique == technique)
+        };
+        assert!(swordfish(&ctx));
+        // Found nothing on 5 when 5 had other cells: searched again, and found.
+        let mut other = ctx.digit_cells[4];
+        other.remove(other.first().unwrap());
+        memo.borrow_mut().barren.push((technique, 4, other));
+        assert!(swordfish(&ctx));
+        // Found nothing on these very cells: skipped.
+        memo.borrow_mut().barren.clear();
+        ctx.note_barren(technique, 4);
+        assert!(!swordfish(&ctx));
     }
 }

@@ -13,6 +13,8 @@ use crate::geometry::Geometry;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
+use std::cell::RefCell;
+
 pub mod als;
 pub mod brute_force;
 pub mod bug;
@@ -256,6 +258,47 @@ pub(crate) struct Ctx<'a, const W: usize> {
     /// Set when only the step a solve path takes is wanted: finders whose choice is HoDoKu's
     /// "first found" may stop at their first step of each technique.
     pub(crate) first_only: bool,
+    /// What the solve path this search is part of remembers from its earlier searches.
+    pub(crate) memo: Option<&'a RefCell<Memo<W>>>,
+}
+
+/// What a solve path remembers between its steps, to skip searches whose answer it knows.
+///
+/// A path searches the same position again and again, changed a little by each step: the
+/// dear searches that find nothing keep finding nothing where what they read is unchanged.
+#[derive(Debug, Default)]
+pub(crate) struct Memo<const W: usize> {
+    /// Searches of one technique on one digit that found nothing, with that digit's cells
+    /// then: such a search reads nothing but those cells, so while they are the same it
+    /// finds nothing again.
+    barren: Vec<(Technique, usize, CellSet<W>)>,
+}
+
+impl<const W: usize> Ctx<'_, W> {
+    /// Whether the search for `technique` on digit index `d` is known to find nothing here.
+    pub(crate) fn known_barren(&self, technique: Technique, d: usize) -> bool {
+        self.memo.is_some_and(|memo| {
+            memo.borrow()
+                .barren
+                .iter()
+                .any(|&(t, e, cells)| t == technique && e == d && cells == self.digit_cells[d])
+        })
+    }
+
+    /// Notes that the search for `technique` on digit index `d` found nothing here.
+    pub(crate) fn note_barren(&self, technique: Technique, d: usize) {
+        if let Some(memo) = self.memo {
+            let barren = &mut memo.borrow_mut().barren;
+            let cells = self.digit_cells[d];
+            match barren
+                .iter_mut()
+                .find(|(t, e, _)| *t == technique && *e == d)
+            {
+                Some(entry) => entry.2 = cells,
+                None => barren.push((technique, d, cells)),
+            }
+        }
+    }
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
@@ -270,6 +313,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             digit_cells,
             empty,
             first_only: false,
+            memo: None,
         }
     }
 
