@@ -42,23 +42,39 @@ struct LookAhead<'a, 'c, const W: usize> {
     values: Vec<u8>,
     premise: u32,
     found: Vec<u32>,
-    seen: std::collections::HashSet<u32>,
+    /// Per value, whether it is the premise or in `found`.
+    seen: Vec<bool>,
 }
 
 impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
-    fn new(ctx: &'a Ctx<'c, W>, premise: u32) -> Self {
+    fn new(ctx: &'a Ctx<'c, W>, values: usize) -> Self {
         LookAhead {
             ctx,
             masks: ctx.pos.masks().to_vec(),
             values: ctx.pos.values().to_vec(),
-            premise,
+            premise: 0,
             found: Vec::new(),
-            seen: std::collections::HashSet::from([premise]),
+            seen: vec![false; values],
         }
     }
 
+    /// Starts over from the position with another premise; what was found goes to the
+    /// caller.
+    fn restart(&mut self, premise: u32) -> Vec<u32> {
+        self.masks.copy_from_slice(self.ctx.pos.masks());
+        self.values.copy_from_slice(self.ctx.pos.values());
+        self.seen[self.premise as usize] = false;
+        for &v in &self.found {
+            self.seen[v as usize] = false;
+        }
+        self.premise = premise;
+        self.seen[premise as usize] = true;
+        std::mem::take(&mut self.found)
+    }
+
     fn add(&mut self, value: u32) {
-        if value != self.premise && self.seen.insert(value) {
+        if !self.seen[value as usize] {
+            self.seen[value as usize] = true;
             self.found.push(value);
         }
     }
@@ -96,13 +112,25 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
         }
         for kind in [Kind::Row, Kind::Col, Kind::Block] {
             for h in ctx.g.lines(kind) {
-                for d in 0..ctx.n() {
-                    let mut places = ctx
+                // The digits with exactly one place in the house, in digit order.
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &c in ctx.g.house_cells(h) {
+                    let m = if self.values[c] == 0 {
+                        self.masks[c]
+                    } else {
+                        0
+                    };
+                    twice |= once & m;
+                    once |= m;
+                }
+                for d in BitIter(once & !twice) {
+                    let place = ctx
                         .g
                         .house_cells(h)
                         .iter()
-                        .filter(|&&c| self.values[c] == 0 && self.masks[c] & (1 << d) != 0);
-                    if let (Some(&c), None) = (places.next(), places.next())
+                        .copied()
+                        .find(|&c| self.values[c] == 0 && self.masks[c] & (1 << d) != 0);
+                    if let Some(c) = place
                         && !out.contains(&(c, d))
                     {
                         out.push((c, d));
@@ -171,6 +199,25 @@ struct Graph {
     direct: Vec<Vec<u32>>,
 }
 
+thread_local! {
+    /// The link lists of dropped graphs, kept with their capacity: a solve path builds a
+    /// graph or more at every hard step, and growing some 1,500 lists anew each time cost
+    /// more than filling them.
+    static SPARE_LINKS: std::cell::RefCell<Vec<Vec<Vec<u32>>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        let direct = std::mem::take(&mut self.direct);
+        SPARE_LINKS.with_borrow_mut(|spare| {
+            if spare.len() < 4 {
+                spare.push(direct);
+            }
+        });
+    }
+}
+
 impl Graph {
     fn new<const W: usize>(ctx: &Ctx<W>, grouped: bool) -> Graph {
         Graph::build(ctx, grouped, false)
@@ -189,9 +236,14 @@ impl Graph {
         } else {
             Vec::new()
         };
+        let mut direct = SPARE_LINKS.with_borrow_mut(Vec::pop).unwrap_or_default();
+        for list in &mut direct {
+            list.clear();
+        }
+        direct.resize_with(2 * (n * n * n + groups.len()), Vec::new);
         let mut graph = Graph {
             n,
-            direct: vec![Vec::new(); 2 * (n * n * n + groups.len())],
+            direct,
             groups: Vec::new(),
         };
         if net {
@@ -299,11 +351,12 @@ impl Graph {
     /// `anzTableLookAhead`). A digit set clears itself from the cells that held it as a
     /// candidate at the start, and the cell's other digits.
     fn net_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
+        let mut look = LookAhead::new(ctx, self.values());
         for cell in ctx.empty.iter() {
             for d in BitIter(ctx.mask(cell)) {
                 for on in [true, false] {
                     let premise = self.normal(cell, d, on);
-                    let mut look = LookAhead::new(ctx, premise);
+                    look.restart(premise);
                     if on {
                         look.set(self, cell, d);
                     } else {
@@ -318,7 +371,7 @@ impl Graph {
                             look.set(self, c, x);
                         }
                     }
-                    self.direct[premise as usize] = look.found;
+                    self.direct[premise as usize] = look.restart(premise);
                 }
             }
         }
@@ -433,6 +486,9 @@ struct Table {
 struct Bfs {
     stamp: Vec<u32>,
     now: u32,
+    /// The table being built, kept between runs so that a run does not grow new vectors.
+    entries: Vec<(u32, u32)>,
+    depth: Vec<u16>,
 }
 
 impl Bfs {
@@ -440,13 +496,18 @@ impl Bfs {
         Bfs {
             stamp: vec![0; values],
             now: 0,
+            entries: Vec::with_capacity(MAX_ENTRIES),
+            depth: Vec::with_capacity(MAX_ENTRIES),
         }
     }
 
     fn run(&mut self, graph: &Graph, premise: u32) -> Table {
         self.now += 1;
-        let mut entries = vec![(premise, 0)];
-        let mut depth = vec![0u16];
+        let (entries, depth) = (&mut self.entries, &mut self.depth);
+        entries.clear();
+        depth.clear();
+        entries.push((premise, 0));
+        depth.push(0);
         self.stamp[premise as usize] = self.now;
         let mut j = 0;
         while j < entries.len() {
@@ -461,7 +522,10 @@ impl Bfs {
             }
             j += 1;
         }
-        Table { entries, depth }
+        Table {
+            entries: entries.to_vec(),
+            depth: depth.to_vec(),
+        }
     }
 }
 
@@ -822,6 +886,7 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
         graph: &graph,
         found: Vec::new(),
         by_effect: HashMap::new(),
+        allowed: (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect(),
     };
     for (on, off) in &tables {
         forcing.one_premise(on);
@@ -849,6 +914,8 @@ struct Forcing<'a, 'c, const W: usize> {
     graph: &'a Graph,
     found: Vec<(Step, Conclusion, usize)>,
     by_effect: HashMap<(Technique, Conclusion), usize>,
+    /// Per digit, the cells the placed digits allow it in ([`allowed_cells`]).
+    allowed: Vec<CellSet<W>>,
 }
 
 impl<const W: usize> Forcing<'_, '_, W> {
@@ -887,7 +954,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
         // A digit placed twice in a house.
         for kind in [Kind::Row, Kind::Col, Kind::Block] {
-            for d in 0..ctx.n() {
+            for d in (0..ctx.n()).filter(|&d| t.on[d].len() > 1) {
                 for h in ctx.g.lines(kind) {
                     let twice = t.on[d].and(ctx.g.house_set(h));
                     if twice.len() > 1 {
@@ -914,7 +981,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         // digits allow, not the current candidates).
         for kind in [Kind::Row, Kind::Col, Kind::Block] {
             for d in 0..ctx.n() {
-                let allowed = allowed_cells(ctx, d);
+                let allowed = self.allowed[d];
                 for h in ctx.g.lines(kind) {
                     let places = allowed.and(ctx.g.house_set(h));
                     if !places.is_empty() && places.is_subset(&t.off[d]) {
@@ -953,12 +1020,13 @@ impl<const W: usize> Forcing<'_, '_, W> {
     /// What every candidate of a cell implies, and every place of a digit in a house.
     fn every_case(&mut self, tables: &[(Implications<W>, Implications<W>)]) {
         let (g, ctx) = (self.graph, self.ctx);
-        let on_table = |c: usize, d: usize| {
-            tables
-                .iter()
-                .map(|(on, _)| on)
-                .find(|t| t.premise() == g.normal(c, d, true))
-        };
+        let mut by_candidate = vec![None; ctx.g.cell_count() * ctx.n()];
+        for (on, _) in tables {
+            if let Ok((c, d)) = g.node(on.premise()) {
+                by_candidate[c * ctx.n() + d] = Some(on);
+            }
+        }
+        let on_table = |c: usize, d: usize| by_candidate[c * ctx.n() + d];
         let mut cases: Vec<Vec<&Implications<W>>> = Vec::new();
         for c in ctx.empty.iter() {
             cases.push(
