@@ -231,8 +231,22 @@ fn xz<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<
 }
 
 fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<Step>) {
+    // Only two restricted commons that share an ALS make a wing: each one's partners are
+    // the later ones touching its ALSs, taken in list order as a scan of all pairs would.
+    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); alses.len()];
+    for (j, rc) in rcs.iter().enumerate() {
+        touching[rc.from].push(j);
+        touching[rc.to].push(j);
+    }
+    let mut partners = Vec::new();
     for (i, r1) in rcs.iter().enumerate() {
-        for r2 in &rcs[i + 1..] {
+        partners.clear();
+        for list in [&touching[r1.from], &touching[r1.to]] {
+            partners.extend_from_slice(&list[list.partition_point(|&j| j <= i)..]);
+        }
+        partners.sort_unstable();
+        partners.dedup();
+        for r2 in partners.iter().map(|&j| &rcs[j]) {
             if r1.d2.is_none() && r2.d2.is_none() && r1.d1 == r2.d1 {
                 continue;
             }
