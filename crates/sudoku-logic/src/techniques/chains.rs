@@ -58,6 +58,8 @@ struct Search<'a, 'c, const W: usize> {
     /// The steps found, and for each set of eliminations the position of its step.
     steps: Vec<(Step, usize, u64)>,
     by_effect: HashMap<Vec<(usize, usize)>, usize>,
+    /// The digits (as bits) of the chains found.
+    found: u64,
 }
 
 impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
@@ -80,6 +82,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             chain: Vec::new(),
             steps: Vec::new(),
             by_effect: HashMap::new(),
+            found: 0,
         }
     }
 
@@ -88,10 +91,16 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
     }
 
     fn run(&mut self) {
+        // An X-Chain reads one digit's cells only: a solve path remembers the digits where
+        // it found none.
+        let x = self.kind == Kind::X;
+        let skip = (0..self.ctx.n())
+            .filter(|&d| x && self.ctx.known_barren(Technique::XChain, d))
+            .fold(0u64, |m, d| m | 1 << d);
         for s in self.ctx.empty.iter() {
-            for a in crate::bits::BitIter(self.ctx.mask(s)) {
-                let firsts: Vec<Link> = self.links_of((s, a)).to_vec();
-                for first in firsts {
+            for a in crate::bits::BitIter(self.ctx.mask(s) & !skip) {
+                for i in 0..self.links_of((s, a)).len() {
+                    let first = self.links_of((s, a))[i];
                     let ok = first.strong
                         && match self.kind {
                             Kind::X => first.to.1 == a,
@@ -107,14 +116,19 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
                 }
             }
         }
+        if x {
+            for d in (0..self.ctx.n()).filter(|&d| (skip | self.found) & (1 << d) == 0) {
+                self.ctx.note_barren(Technique::XChain, d);
+            }
+        }
     }
 
     /// Extends the chain from its last node `at`; `strong_only` when the next link must be
     /// strong.
     fn extend(&mut self, at: Node, strong_only: bool) {
         let (s, a) = self.chain[0].0;
-        let links: Vec<Link> = self.links_of(at).to_vec();
-        for link in links {
+        for i in 0..self.links_of(at).len() {
+            let link = self.links_of(at)[i];
             if strong_only && !link.strong || link.to == at {
                 continue;
             }
@@ -151,6 +165,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         if targets.is_empty() {
             return;
         }
+        self.found |= 1 << a;
         let effect: Vec<(usize, usize)> = targets.iter().map(|c| (c, a)).collect();
         let len = self.chain.len();
         if let Some(&k) = self.by_effect.get(&effect) {

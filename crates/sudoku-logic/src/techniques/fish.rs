@@ -17,16 +17,30 @@ use crate::technique::Technique;
 /// Every basic fish of sizes 2 to 4 at the position, or (`finned`) every finned and sashimi
 /// fish: the finned search is much longer and only needed when nothing easier applies.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, finned: bool, out: &mut Vec<Step>) {
+    // A solve path remembers the digits this search found nothing on (under one key for
+    // every size).
+    let key = if finned {
+        Technique::FinnedXWing
+    } else {
+        Technique::XWing
+    };
     // Sizes outermost, as HoDoKu reports them; each digit's search is set up once.
     let mut searches = Vec::with_capacity(2 * ctx.n());
-    for d in 0..ctx.n() {
+    for d in (0..ctx.n()).filter(|&d| !ctx.known_barren(key, d)) {
         for (base, cover) in [(Kind::Row, Kind::Col), (Kind::Col, Kind::Row)] {
-            searches.push(Search::new(ctx, d, base, cover, finned));
+            searches.push((Search::new(ctx, d, base, cover, finned), 0));
         }
     }
     for k in 2..=4 {
-        for search in &searches {
+        for (search, found) in &mut searches {
+            let before = out.len();
             search.run(k, out);
+            *found += out.len() - before;
+        }
+    }
+    for pair in searches.chunks(2) {
+        if pair.iter().all(|(_, found)| *found == 0) {
+            ctx.note_barren(key, pair[0].0.d);
         }
     }
 }
