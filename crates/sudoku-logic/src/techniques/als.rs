@@ -145,8 +145,10 @@ fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Rc>, Vec<(usize,
     for (i, a) in alses.iter().enumerate() {
         let start = rcs.len();
         for (j, b) in alses.iter().enumerate().skip(i + 1) {
+            // A restricted common digit's places in `b` all see its places in `a`, so they
+            // are among `a`'s buddies: most pairs fail that at once.
             let common = a.mask & b.mask;
-            if common == 0 || a.cells.intersects(&b.cells) {
+            if common == 0 || a.cells.intersects(&b.cells) || !a.all_buddies.intersects(&b.cells) {
                 continue;
             }
             let mut rc: Option<Rc> = None;
@@ -477,6 +479,9 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
         skip.extend(ul.digits(rl));
         let mut elims = Vec::new();
         common_eliminations(start, end, &skip, &mut elims);
+        if elims.is_empty() {
+            return;
+        }
         let mut sets: Vec<&Als<W>> = vec![start];
         sets.extend(self.links.iter().map(|&(k, _)| &self.alses[self.rcs[k].to]));
         let links: Vec<usize> = self

@@ -433,14 +433,15 @@ impl Graph {
 }
 
 /// A cell's houses in HoDoKu's order: row, column, box, then any other.
-fn houses<const W: usize>(ctx: &Ctx<W>, cell: usize) -> Vec<usize> {
-    let mut out = vec![ctx.g.row_of(cell), ctx.g.col_of(cell), ctx.g.block_of(cell)];
-    for &h in ctx.g.houses_of(cell) {
-        if !out.contains(&(h as usize)) {
-            out.push(h as usize);
-        }
-    }
-    out
+fn houses<'a, const W: usize>(ctx: &'a Ctx<W>, cell: usize) -> impl Iterator<Item = usize> + 'a {
+    let first = [ctx.g.row_of(cell), ctx.g.col_of(cell), ctx.g.block_of(cell)];
+    let others = ctx
+        .g
+        .houses_of(cell)
+        .iter()
+        .map(|&h| h as usize)
+        .filter(move |h| !first.contains(h));
+    first.into_iter().chain(others)
 }
 
 /// The group nodes in HoDoKu's order: rows, then columns; per line every digit, per digit
