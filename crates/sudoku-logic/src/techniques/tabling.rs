@@ -511,7 +511,8 @@ impl Bfs {
         depth.push(0);
         self.stamp[premise as usize] = self.now;
         let mut j = 0;
-        while j < entries.len() {
+        // A full table takes nothing more: the rest of the walk would only look.
+        while j < entries.len() && entries.len() < MAX_ENTRIES {
             let (value, _) = entries[j];
             for &next in &graph.direct[value as usize] {
                 if self.stamp[next as usize] == self.now || entries.len() >= MAX_ENTRIES {
