@@ -25,9 +25,11 @@ impl Step {
     /// One line saying what the step is and what it does, e.g.
     /// `Naked Pair 2,5 in r1c23: removes 2 from r1c1, r1c7`.
     pub fn explain(&self, lang: Lang) -> String {
-        let mut text = match lang {
-            Lang::En => self.technique.name().to_string(),
-            Lang::Zh => self.technique.name_zh().to_string(),
+        let mut text = match (lang, self.siamese) {
+            (Lang::En, false) => self.technique.name().to_string(),
+            (Lang::En, true) => format!("Siamese {}", self.technique.name()),
+            (Lang::Zh, false) => self.technique.name_zh().to_string(),
+            (Lang::Zh, true) => format!("连体{}", self.technique.name_zh()),
         };
         if !self.digits.is_empty() {
             text.push(' ');
@@ -88,7 +90,9 @@ impl Step {
             ));
         }
         let bases = self.houses_with_role(Role::Base);
-        let covers = self.houses_with_role(Role::Cover);
+        let mut covers = self.houses_with_role(Role::Cover);
+        // In order: a Siamese fish adds its second fish's covers after the first's.
+        covers.sort();
         let cells = self.cells_with_role(Role::Pattern);
         if !bases.is_empty() && !covers.is_empty() {
             return Some(format!("{} {}", house_list(&bases), house_list(&covers)));

@@ -37,7 +37,8 @@
 //! shared data the level agrees on 99.8% and the score on 97.9%.
 //!
 //! The techniques live in [`techniques`], one module per family: singles, intersections,
-//! subsets, fish (basic, finned and sashimi up to size 4; Franken, and Mutant on request),
+//! subsets, fish (basic, finned and sashimi up to size 4; Franken; Mutant up to size 6 on
+//! request; Siamese fish with [`Options::siamese_fish`]),
 //! single-digit patterns (Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle), wings
 //! (W, XY, XYZ), Remote Pair, uniqueness (Uniqueness Tests 1-6, Hidden Rectangle, Avoidable
 //! Rectangles 1-2), BUG+1, colouring (Simple and Multi Colors), Sue de Coq, X- and XY-Chains,
@@ -45,8 +46,9 @@
 //! ALS-XY-Chain, forcing chains and nets, and Brute Force. Chain steps carry their
 //! [`Chain`]s (Eureka notation), ALS steps their [`AlsGroup`]s, and every such step a
 //! plain-words [`Step::reason`]. The searches from Sue de Coq on run on grids up to 9x9,
-//! as HoDoKu's; larger grids go from colouring to Brute Force. Not searched yet: ALS nodes
-//! in chains, Death Blossom, templates, dual and Siamese patterns, Kraken fish. [`reglib`]
+//! as HoDoKu's; larger grids go from colouring to Brute Force. Found only by name, as
+//! HoDoKu's solver has them off: Death Blossom, templates, the dual patterns. Not searched
+//! yet: ALS nodes in chains, Kraken fish. [`reglib`]
 //! reads HoDoKu's library format (a position with pencil marks and the expected step), which
 //! the regression tests use; [`pencilmarks`] reads a position printed as a pencil-mark grid.
 //!

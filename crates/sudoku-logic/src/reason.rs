@@ -30,6 +30,9 @@ impl Step {
     pub fn reason(&self, lang: Lang) -> Option<String> {
         use Technique::*;
         let chain = self.chains.first();
+        if self.siamese {
+            return Some(siamese(self, lang));
+        }
         Some(match self.technique {
             XChain | XyChain | Aic | GroupedAic => end_to_end(self, chain?, lang),
             DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => {
@@ -75,9 +78,13 @@ impl Step {
             | MutantXWing
             | MutantSwordfish
             | MutantJellyfish
+            | MutantSquirmbag
+            | MutantWhale
             | FinnedMutantXWing
             | FinnedMutantSwordfish
-            | FinnedMutantJellyfish => match lang {
+            | FinnedMutantJellyfish
+            | FinnedMutantSquirmbag
+            | FinnedMutantWhale => match lang {
                 Lang::En => format!(
                     "Each base house needs its {d} in a cover house, and the covers can take only \
                      as many as there are bases, so {d} leaves the rest of the covers (with fins: \
@@ -92,6 +99,22 @@ impl Step {
             },
             _ => return None,
         })
+    }
+}
+
+/// Two fish on the same base houses: each holds on its own, so both sets of eliminations do.
+fn siamese(step: &Step, lang: Lang) -> String {
+    let d = digit_list(&step.digits);
+    match lang {
+        Lang::En => format!(
+            "Two fish share these base houses and differ in their covers and fins; each \
+             removes {d} from the cover cells that see all of its fins, and the step takes \
+             what both remove."
+        ),
+        Lang::Zh => format!(
+            "两条鱼共用这些底线区域，覆盖区域和鳍不同；每条鱼都从能看到其所有鳍的覆盖格中删除 \
+             {d}，此步合并两者的删除。"
+        ),
     }
 }
 

@@ -120,6 +120,11 @@ pub struct Step {
     /// steps.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<AlsGroup>,
+    /// A Siamese fish: two fish of the technique on the same base houses, told as one step
+    /// (the covers, fins and eliminations of both). Only with
+    /// [`crate::Options::siamese_fish`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub siamese: bool,
 }
 
 pub(crate) fn ser_digits<S: Serializer>(digits: &[Digit], s: S) -> Result<S::Ok, S::Error> {
@@ -143,6 +148,7 @@ impl Step {
             highlights: Vec::new(),
             chains: Vec::new(),
             sets: Vec::new(),
+            siamese: false,
         }
     }
 

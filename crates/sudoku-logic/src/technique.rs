@@ -201,9 +201,13 @@ techniques! {
     MutantXWing => "Mutant X-Wing", "变异X翼", "0350", 450, Extreme, 7300, false;
     MutantSwordfish => "Mutant Swordfish", "变异剑鱼", "0351", 450, Extreme, 7400, false;
     MutantJellyfish => "Mutant Jellyfish", "变异水母", "0352", 450, Extreme, 7500, false;
+    MutantSquirmbag => "Mutant Squirmbag", "变异五链列", "0353", 470, Extreme, 7600, false;
+    MutantWhale => "Mutant Whale", "变异六链列", "0354", 470, Extreme, 7700, false;
     FinnedMutantXWing => "Finned Mutant X-Wing", "鳍变异X翼", "0360", 470, Extreme, 7900, false;
     FinnedMutantSwordfish => "Finned Mutant Swordfish", "鳍变异剑鱼", "0361", 470, Extreme, 8000, false;
     FinnedMutantJellyfish => "Finned Mutant Jellyfish", "鳍变异水母", "0362", 470, Extreme, 8100, false;
+    FinnedMutantSquirmbag => "Finned Mutant Squirmbag", "鳍变异五链列", "0363", 470, Extreme, 8200, false;
+    FinnedMutantWhale => "Finned Mutant Whale", "鳍变异六链列", "0364", 470, Extreme, 8300, false;
     KrakenFish1 => "Kraken Fish Type 1", "海怪鱼 类型1", "0371", 500, Extreme, 8450, false;
     KrakenFish2 => "Kraken Fish Type 2", "海怪鱼 类型2", "0372", 500, Extreme, 8450, false;
     ForcingChainContradiction => "Forcing Chain Contradiction", "强制链（矛盾）", "1301", 500, Extreme, 8500, true;

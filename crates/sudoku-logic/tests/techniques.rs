@@ -268,6 +268,43 @@ fn new_steps_explain_themselves() {
     }
 }
 
+/// Siamese fish (with the option on) are named as such in both languages, with a reason;
+/// without the option there are none. (Their eliminations are checked against HoDoKu's in
+/// `tests/reglib.rs`.)
+#[test]
+fn siamese_fish_explain_themselves() {
+    use sudoku_logic::Options;
+    use sudoku_logic::reglib::parse_str;
+    let layout = Layout::classic();
+    let options = Options {
+        siamese_fish: true,
+        ..Options::default()
+    };
+    let (plain, siamese) = (Logic::new(&layout), Logic::with_options(&layout, options));
+    let mut found = 0;
+    for entry in parse_str(include_str!("data/hodoku-reglib-1.3.txt")) {
+        let line = entry.unwrap();
+        if line.code.len() != 5 || !line.code.starts_with("03") {
+            continue;
+        }
+        let t = Technique::from_code(&line.code[..4]).unwrap();
+        let pos = line.position(&layout).unwrap();
+        let single = plain.find_steps(&pos, t);
+        assert!(single.iter().all(|s| !s.siamese), "only with the option");
+        for step in siamese.find_steps(&pos, t).iter().filter(|s| s.siamese) {
+            found += 1;
+            check_explained(step);
+            let en = step.explain(Lang::En);
+            assert!(en.starts_with(&format!("Siamese {}", t.name())), "{en}");
+            assert!(
+                step.explain(Lang::Zh)
+                    .starts_with(&format!("连体{}", t.name_zh()))
+            );
+        }
+    }
+    assert!(found >= 26, "{found} Siamese fish");
+}
+
 fn check_explained(step: &Step) {
     let (en, zh) = (step.explain(Lang::En), step.explain(Lang::Zh));
     let reason_en = step.reason(Lang::En).expect("a reason in English");

@@ -11,7 +11,7 @@
 use super::{Ctx, digit, push_unique};
 use crate::bits::{BitIter, CellSet, at_most, for_each_narrow_combination};
 use crate::geometry::Kind;
-use crate::step::{Role, Step};
+use crate::step::{Role, Step, Target};
 use crate::technique::Technique;
 
 /// Every basic fish of sizes 2 to 4 at the position, or (`finned`) every finned and sashimi
@@ -24,6 +24,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, finned: bool, out: &mut Vec<Ste
     } else {
         Technique::XWing
     };
+    let from = out.len();
     // Sizes outermost, as HoDoKu reports them; each digit's search is set up once.
     let mut searches = Vec::with_capacity(2 * ctx.n());
     for d in (0..ctx.n()).filter(|&d| !ctx.known_barren(key, d)) {
@@ -43,6 +44,94 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, finned: bool, out: &mut Vec<Ste
             ctx.note_barren(key, pair[0].0.d);
         }
     }
+    if finned {
+        finish_siamese(ctx, out, from);
+    }
+}
+
+/// Whether a fish search keeps every fish it finds: when Siamese fish are wanted, two fish
+/// with the same eliminations may each pair with a third (HoDoKu's tester turns
+/// `onlyOneFishPerStep` off for the same reason). The list is cut to distinct steps again
+/// by [`finish_siamese`].
+pub(crate) fn keeps_all<const W: usize>(ctx: &Ctx<W>) -> bool {
+    ctx.opts.siamese_fish && !ctx.first_only
+}
+
+/// Puts a fish into the list: every fish when [`keeps_all`], else the first of equal steps.
+pub(crate) fn keep<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>, mut step: Step) {
+    if keeps_all(ctx) {
+        if step.is_productive() {
+            step.normalize();
+            out.push(step);
+        }
+    } else {
+        push_unique(out, step);
+    }
+}
+
+/// When [`keeps_all`]: adds the Siamese fish among the fish `out[from..]` and cuts those to
+/// distinct steps. Siamese fish are every two of the same digit, size and category
+/// (fin-less, finned or sashimi, Franken, finned Franken ...) on the same base houses whose
+/// first eliminations differ, told as one step with both covers, fins and eliminations
+/// (HoDoKu's `findSiameseFish`). The step is named after the fish HoDoKu finds first: the
+/// one whose cover houses come first in order (rows, columns, boxes).
+pub(crate) fn finish_siamese<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>, from: usize) {
+    if !keeps_all(ctx) {
+        return;
+    }
+    let all = out.split_off(from);
+    let mut siamese = Vec::new();
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            if a.digits != b.digits
+                || category(a.technique) != category(b.technique)
+                || a.houses_with_role(Role::Base) != b.houses_with_role(Role::Base)
+                || a.eliminations.first() == b.eliminations.first()
+            {
+                continue;
+            }
+            let (first, second) =
+                if a.houses_with_role(Role::Cover) <= b.houses_with_role(Role::Cover) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+            siamese.push(joined(first, second));
+        }
+    }
+    for step in all.into_iter().chain(siamese) {
+        push_unique(out, step);
+    }
+}
+
+/// Fish `first` with the covers, fins and eliminations of `second` added, as a Siamese fish.
+fn joined(first: &Step, second: &Step) -> Step {
+    let mut step = first.clone();
+    step.siamese = true;
+    for h in second.highlights.iter().filter(|h| h.role != Role::Pattern) {
+        match (h.target, h.role) {
+            (Target::Candidate(c), Role::Removed) => step.eliminate(c),
+            (Target::Candidate(c), role) => step.add_candidate(c, role),
+            (Target::House(house), role) => step.add_house(house, role),
+            (Target::Cell(cell), role) => step.add_cell(cell, role),
+        }
+    }
+    step
+}
+
+/// A fish technique's size and category as HoDoKu's library code tells them (`03cs`:
+/// category `c`, size `s + 2`), with finned and sashimi fish in one category; `None` for
+/// other techniques.
+fn category(t: Technique) -> Option<(u8, u8)> {
+    let code = t.code().as_bytes();
+    if code.len() != 4 || &code[..2] != b"03" {
+        return None;
+    }
+    let c = match code[2] {
+        b'2' => b'1',
+        c => c,
+    };
+    Some((c, code[3]))
 }
 
 /// The fish search for one digit and one orientation.
@@ -306,7 +395,7 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
         for t in targets.iter() {
             step.eliminate(ctx.cand(t, d));
         }
-        push_unique(out, step);
+        keep(ctx, out, step);
     }
 }
 

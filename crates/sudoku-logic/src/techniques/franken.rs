@@ -14,7 +14,7 @@
 //! fins of which at most two endo fins. HoDoKu's solver uses Franken X-Wing and Swordfish,
 //! finned or not; the others are found for hints and "all steps".
 
-use super::{Ctx, digit, push_unique};
+use super::{Ctx, digit};
 use crate::bits::CellSet;
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
@@ -35,10 +35,20 @@ pub(crate) enum Shape {
     Mutant,
 }
 
-/// The fish of one shape at the position, sizes 2 to 4, fin-less then finned for each size;
-/// with `ctx.first_only`, only the first fish of each technique a solve path uses.
-pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, shape: Shape, out: &mut Vec<Step>) {
-    for k in 2..=4 {
+/// The largest fish searched: a Whale (size 6), HoDoKu's largest with a library line.
+const MAX_SIZE: usize = 6;
+
+/// The fish of one shape at the position with `sizes` base units (2 to 4, or 5 and 6 for
+/// Mutant fish asked for by name), fin-less then finned for each size; with
+/// `ctx.first_only`, only the first fish of each technique a solve path uses.
+pub(crate) fn find<const W: usize>(
+    ctx: &Ctx<W>,
+    shape: Shape,
+    sizes: std::ops::RangeInclusive<usize>,
+    out: &mut Vec<Step>,
+) {
+    let from = out.len();
+    for k in sizes {
         for finned in [false, true] {
             let technique = technique(shape, k, finned);
             if ctx.first_only && !technique.in_path() {
@@ -72,6 +82,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, shape: Shape, out: &mut Vec<Ste
             }
         }
     }
+    super::fish::finish_siamese(ctx, out, from);
 }
 
 fn technique(shape: Shape, k: usize, finned: bool) -> Technique {
@@ -85,10 +96,14 @@ fn technique(shape: Shape, k: usize, finned: bool) -> Technique {
         (Shape::Franken, true, _) => FinnedFrankenJellyfish,
         (Shape::Mutant, false, 2) => MutantXWing,
         (Shape::Mutant, false, 3) => MutantSwordfish,
-        (Shape::Mutant, false, _) => MutantJellyfish,
+        (Shape::Mutant, false, 4) => MutantJellyfish,
+        (Shape::Mutant, false, 5) => MutantSquirmbag,
+        (Shape::Mutant, false, _) => MutantWhale,
         (Shape::Mutant, true, 2) => FinnedMutantXWing,
         (Shape::Mutant, true, 3) => FinnedMutantSwordfish,
-        (Shape::Mutant, true, _) => FinnedMutantJellyfish,
+        (Shape::Mutant, true, 4) => FinnedMutantJellyfish,
+        (Shape::Mutant, true, 5) => FinnedMutantSquirmbag,
+        (Shape::Mutant, true, _) => FinnedMutantWhale,
     }
 }
 
@@ -200,7 +215,7 @@ impl<const W: usize> Search<'_, '_, '_, W> {
             cells,
             endo,
         };
-        let mut chosen = [0usize; 4];
+        let mut chosen = [0usize; MAX_SIZE];
         self.cover_sets(&covers, 0, &mut chosen, 0, CellSet::EMPTY, CellSet::EMPTY);
     }
 
@@ -211,7 +226,7 @@ impl<const W: usize> Search<'_, '_, '_, W> {
         &mut self,
         covers: &Covers<'_, W>,
         from: usize,
-        chosen: &mut [usize; 4],
+        chosen: &mut [usize; MAX_SIZE],
         depth: usize,
         union: CellSet<W>,
         cannibal: CellSet<W>,
@@ -321,7 +336,7 @@ impl<const W: usize> Search<'_, '_, '_, W> {
             step.eliminate(ctx.cand(t, d));
         }
         self.found += 1;
-        push_unique(self.out, step);
+        super::fish::keep(ctx, self.out, step);
     }
 }
 
@@ -338,12 +353,12 @@ struct Covers<'a, const W: usize> {
 }
 
 /// What the covers from each position on can still do, for cutting the cover search: the
-/// base cells they reach, every cell they hold, and the base-cell counts of the four that
+/// base cells they reach, every cell they hold, and the base-cell counts of the six that
 /// hold the most.
 struct Reach<const W: usize> {
     base: [CellSet<W>; MAX_COVERS + 1],
     all: [CellSet<W>; MAX_COVERS + 1],
-    top: [[u8; 4]; MAX_COVERS + 1],
+    top: [[u8; MAX_SIZE]; MAX_COVERS + 1],
 }
 
 impl<const W: usize> Reach<W> {
@@ -351,7 +366,7 @@ impl<const W: usize> Reach<W> {
         let mut reach = Reach {
             base: [CellSet::EMPTY; MAX_COVERS + 1],
             all: [CellSet::EMPTY; MAX_COVERS + 1],
-            top: [[0; 4]; MAX_COVERS + 1],
+            top: [[0; MAX_SIZE]; MAX_COVERS + 1],
         };
         for (i, unit) in units.iter().enumerate().rev() {
             let hit = unit.and(cells);
@@ -405,7 +420,7 @@ mod tests {
         let technique = Technique::FinnedFrankenSwordfish;
         let swordfish = |ctx: &Ctx<2>| {
             let mut out = Vec::new();
-            find(ctx, Shape::Franken, &mut out);
+            find(ctx, Shape::Franken, 2..=4, &mut out);
             out.iter().any(|s| s.technique == technique)
         };
         assert!(swordfish(&ctx));

@@ -45,6 +45,10 @@ pub struct Options {
     pub empty_rectangle_two_candidates: bool,
     /// The most fins a finned fish may have.
     pub max_fins: usize,
+    /// Fish searches also report Siamese fish: two fish on the same base houses whose
+    /// different covers and fins give different eliminations, told as one step with both
+    /// (HoDoKu: `allowDualsAndSiamese`, off by default; never in a solve path).
+    pub siamese_fish: bool,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             uniqueness_missing_candidates: true,
             empty_rectangle_two_candidates: false,
             max_fins: 5,
+            siamese_fish: false,
         }
     }
 }
@@ -87,6 +92,9 @@ pub(crate) enum Family {
     Franken,
     /// Mutant fish: only when asked for by name (HoDoKu's "all steps" stops at Franken).
     Mutant,
+    /// Mutant fish of sizes 5 and 6 (Squirmbag, Whale): only when asked for by name, and
+    /// apart from the smaller ones because the search is far longer.
+    LargeMutant,
     /// Template Set and Delete: only when asked for by name.
     Templates,
     /// Death Blossom: only when asked for by name.
@@ -95,7 +103,7 @@ pub(crate) enum Family {
 
 impl Family {
     /// Every family.
-    pub(crate) const ALL: [Family; 24] = [
+    pub(crate) const ALL: [Family; 25] = [
         Family::Singles,
         Family::Intersections,
         Family::Pairs,
@@ -118,6 +126,7 @@ impl Family {
         Family::ForcingNets,
         Family::Franken,
         Family::Mutant,
+        Family::LargeMutant,
         Family::Templates,
         Family::DeathBlossom,
     ];
@@ -166,6 +175,9 @@ impl Family {
             | FinnedMutantXWing
             | FinnedMutantSwordfish
             | FinnedMutantJellyfish => Family::Mutant,
+            MutantSquirmbag | MutantWhale | FinnedMutantSquirmbag | FinnedMutantWhale => {
+                Family::LargeMutant
+            }
             TemplateSet | TemplateDelete => Family::Templates,
             DeathBlossom => Family::DeathBlossom,
             _ => return None,
@@ -178,7 +190,7 @@ impl Family {
     pub(crate) fn in_all_steps(self) -> bool {
         !matches!(
             self,
-            Family::Mutant | Family::Templates | Family::DeathBlossom
+            Family::Mutant | Family::LargeMutant | Family::Templates | Family::DeathBlossom
         )
     }
 
@@ -199,6 +211,7 @@ impl Family {
                     | Family::ForcingNets
                     | Family::Franken
                     | Family::Mutant
+                    | Family::LargeMutant
                     | Family::Templates
                     | Family::DeathBlossom
             )
@@ -229,8 +242,9 @@ impl Family {
             Family::Als => als::find(ctx, out),
             Family::ForcingChains => tabling::forcing_chains(ctx, false, out),
             Family::ForcingNets => tabling::forcing_chains(ctx, true, out),
-            Family::Franken => franken::find(ctx, franken::Shape::Franken, out),
-            Family::Mutant => franken::find(ctx, franken::Shape::Mutant, out),
+            Family::Franken => franken::find(ctx, franken::Shape::Franken, 2..=4, out),
+            Family::Mutant => franken::find(ctx, franken::Shape::Mutant, 2..=4, out),
+            Family::LargeMutant => franken::find(ctx, franken::Shape::Mutant, 5..=6, out),
             Family::Templates => templates::find(ctx, out),
             Family::DeathBlossom => als::death_blossoms(ctx, out),
             Family::GroupedLoops => {
@@ -411,6 +425,7 @@ pub(crate) fn push_unique(out: &mut Vec<Step>, mut step: Step) {
     let same = |s: &Step| {
         s.technique == step.technique
             && s.digits == step.digits
+            && s.siamese == step.siamese
             && s.placements == step.placements
             && s.eliminations == step.eliminations
     };
