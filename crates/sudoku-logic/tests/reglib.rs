@@ -37,28 +37,7 @@ const PENDING: &[(&str, &str, &str)] = &[
 const OVERLAP: &str = "overlapping ALSs (an all-steps option of HoDoKu's)";
 
 /// Single lines not passing yet, with the reason.
-const PENDING_LINES: &[(usize, &str)] = &[
-    (
-        1445,
-        "ALS-XY-Chain: HoDoKu's all-steps search finds a chain ours does not",
-    ),
-    (
-        1453,
-        "ALS-XY-Chain: HoDoKu's all-steps search finds a chain ours does not",
-    ),
-    (
-        1454,
-        "ALS-XY-Chain: HoDoKu's all-steps search finds a chain ours does not",
-    ),
-    (
-        1455,
-        "ALS-XY-Chain: HoDoKu's all-steps search finds a chain ours does not",
-    ),
-    (
-        1459,
-        "ALS-XY-Chain: HoDoKu's all-steps search finds a chain ours does not",
-    ),
-];
+const PENDING_LINES: &[(usize, &str)] = &[];
 
 /// Why a line is pending, if it is.
 fn pending(line: &LibraryLine) -> Option<&'static str> {
@@ -91,6 +70,8 @@ fn options_for(line: &LibraryLine) -> Options {
     // HoDoKu's tester searches every fish with Siamese fish allowed.
     let mut options = Options {
         siamese_fish: line.code.starts_with("03"),
+        // and ALS steps with links in both directions.
+        als_forward_only: !line.code.starts_with("09"),
         ..Options::default()
     };
     let variant = line.variant.as_deref();

@@ -14,7 +14,8 @@
 //!
 //! Everything follows HoDoKu's search, because which instance a solve path takes decides its
 //! score: ALSs listed house by house (rows, columns, boxes), each cell set once; links only
-//! from an ALS to one later in that list, none between overlapping sets; ALS-XZ and ALS-XY-Wing
+//! from an ALS to one later in that list (both ways without [`crate::Options::als_forward_only`],
+//! as HoDoKu's tester has it), none between overlapping sets; ALS-XZ and ALS-XY-Wing
 //! take the first link (pair) that eliminates, ALS-XY-Chain the best chain (most
 //! eliminations, then `index_sum`, then fewest sets and cells).
 
@@ -138,13 +139,23 @@ impl<const W: usize> Als<W> {
     }
 }
 
-/// The restricted commons, from each ALS to the later ones it does not overlap.
-fn restricted_commons<const W: usize>(alses: &[Als<W>]) -> (Vec<Rc>, Vec<(usize, usize)>) {
+/// The restricted commons from each ALS to the ones it does not overlap: the later ones
+/// only when `forward_only` (HoDoKu's solver), every other one when not (its tester's
+/// "all steps" search, which finds chains that run back in the list), grouped by the ALS
+/// they start from; with the ranges of each ALS's links.
+fn restricted_commons<const W: usize>(
+    alses: &[Als<W>],
+    forward_only: bool,
+) -> (Vec<Rc>, Vec<(usize, usize)>) {
     let mut rcs = Vec::new();
     let mut slices = Vec::with_capacity(alses.len());
     for (i, a) in alses.iter().enumerate() {
         let start = rcs.len();
-        for (j, b) in alses.iter().enumerate().skip(i + 1) {
+        let from = if forward_only { i + 1 } else { 0 };
+        for (j, b) in alses.iter().enumerate().skip(from) {
+            if j == i {
+                continue;
+            }
             // A restricted common digit's places in `b` all see its places in `a`, so they
             // are among `a`'s buddies: most pairs fail that at once.
             let common = a.mask & b.mask;
@@ -204,7 +215,7 @@ fn common_eliminations<const W: usize>(
 /// a solve path takes them (only the first of each when `ctx.first_only`).
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let alses = alses(ctx);
-    let (rcs, slices) = restricted_commons(&alses);
+    let (rcs, slices) = restricted_commons(&alses, ctx.opts.als_forward_only);
     xz(ctx, &alses, &rcs, out);
     xy_wings(ctx, &alses, &rcs, out);
     chains(ctx, &alses, &rcs, &slices, out);

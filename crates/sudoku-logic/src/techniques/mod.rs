@@ -49,6 +49,10 @@ pub struct Options {
     /// different covers and fins give different eliminations, told as one step with both
     /// (HoDoKu: `allowDualsAndSiamese`, off by default; never in a solve path).
     pub siamese_fish: bool,
+    /// ALS links run only from an ALS to one later in the list, so ALS chains are found in
+    /// one direction (HoDoKu: `allStepsAlsChainForwardOnly`, on by default and always in
+    /// its solver; its regression tester turns it off).
+    pub als_forward_only: bool,
 }
 
 impl Default for Options {
@@ -58,6 +62,7 @@ impl Default for Options {
             empty_rectangle_two_candidates: false,
             max_fins: 5,
             siamese_fish: false,
+            als_forward_only: true,
         }
     }
 }
