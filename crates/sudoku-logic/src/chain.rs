@@ -126,7 +126,8 @@ impl Chain {
     }
 
     /// The chain in Eureka notation: nodes on the same cells joined by a weak link are
-    /// written as one term, `(4-7)r1c5`.
+    /// written as one term, `(4-7)r1c5`, and so are the two digits of an almost locked set
+    /// in the chain (nodes on the same several cells joined by a strong link), `(5=8)r4c23`.
     ///
     /// ```
     /// use sudoku_core::{Cell, Digit};
@@ -144,16 +145,16 @@ impl Chain {
         let mut k = 0;
         while k < self.nodes.len() {
             let cells = &self.nodes[k].cells;
-            let mut digits = vec![self.nodes[k].digit.to_string()];
-            while k + 1 < self.nodes.len()
-                && self.links[k] == LinkKind::Weak
-                && self.nodes[k + 1].cells == *cells
-            {
-                k += 1;
-                digits.push(self.nodes[k].digit.to_string());
-            }
             text.push('(');
-            text.push_str(&digits.join("-"));
+            text.push_str(&self.nodes[k].digit.to_string());
+            while k + 1 < self.nodes.len()
+                && self.nodes[k + 1].cells == *cells
+                && (self.links[k] == LinkKind::Weak || cells.len() > 1)
+            {
+                text.push(self.links[k].sign());
+                k += 1;
+                text.push_str(&self.nodes[k].digit.to_string());
+            }
             text.push(')');
             text.push_str(&compress_cells(cells));
             if k < self.links.len() {

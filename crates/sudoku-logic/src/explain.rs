@@ -42,6 +42,15 @@ impl Step {
             });
             text.push_str(&pattern);
         }
+        if !self.chains.is_empty() && !self.sets.is_empty() {
+            // A chain through almost locked sets names them after the chain.
+            let sets: Vec<String> = self.sets.iter().map(|s| s.to_string()).collect();
+            text.push_str(match lang {
+                Lang::En => " with ALS ",
+                Lang::Zh => " 含待定数组 ",
+            });
+            text.push_str(&sets.join(", "));
+        }
         let fins = self.cells_with_role(Role::Fin);
         if !fins.is_empty() {
             let word = match lang {

@@ -23,21 +23,22 @@ const HODOKU_FAILS: &[usize] = &[];
 
 /// Variants this crate does not search yet, with the reason: their lines are counted and
 /// listed, but do not fail the test.
-const PENDING: &[(&str, &str, &str)] = &[
-    ("0709", "2", "ALS nodes in grouped chains"),
-    ("0710", "3", "ALS nodes in grouped chains"),
-    ("0710", "4", "ALS nodes in grouped chains"),
-    ("0711", "3", "ALS nodes in grouped chains"),
-    ("0711", "4", "ALS nodes in grouped chains"),
-    ("0902", "2", OVERLAP),
-    ("0904", "2", OVERLAP),
-];
+const PENDING: &[(&str, &str, &str)] = &[("0902", "2", OVERLAP), ("0904", "2", OVERLAP)];
 
 /// Why the ALS variants with overlap are pending.
 const OVERLAP: &str = "overlapping ALSs (an all-steps option of HoDoKu's)";
 
 /// Single lines not passing yet, with the reason.
-const PENDING_LINES: &[(usize, &str)] = &[];
+const PENDING_LINES: &[(usize, &str)] = &[
+    (1254, ALS_PATH),
+    (1331, ALS_PATH),
+    (1341, ALS_PATH),
+    (1349, ALS_PATH),
+    (1352, ALS_PATH),
+];
+
+/// Why some grouped chains through ALSs are pending.
+const ALS_PATH: &str = "grouped chain through an ALS: not found yet (HoDoKu picks table paths by a distance with a penalty per ALS, ours by fewest links, so lasso checks differ)";
 
 /// Why a line is pending, if it is.
 fn pending(line: &LibraryLine) -> Option<&'static str> {
@@ -72,6 +73,11 @@ fn options_for(line: &LibraryLine) -> Options {
         siamese_fish: line.code.starts_with("03"),
         // and ALS steps with links in both directions.
         als_forward_only: !line.code.starts_with("09"),
+        // and grouped chains through ALSs in the variants that name them.
+        als_in_chains: matches!(
+            (line.code.as_str(), line.variant.as_deref()),
+            ("0709", Some("2")) | ("0710" | "0711", Some("3" | "4"))
+        ),
         ..Options::default()
     };
     let variant = line.variant.as_deref();

@@ -305,6 +305,51 @@ fn siamese_fish_explain_themselves() {
     assert!(found >= 26, "{found} Siamese fish");
 }
 
+/// Grouped chains through almost locked sets (with the option on) write each set as one
+/// Eureka term of two digits, `(6=5)r13c9`, name the sets, and explain themselves; without
+/// the option no chain passes through a set.
+#[test]
+fn chains_through_alses_explain_themselves() {
+    use sudoku_logic::Options;
+    use sudoku_logic::reglib::parse_str;
+    let layout = Layout::classic();
+    let options = Options {
+        als_in_chains: true,
+        ..Options::default()
+    };
+    let (plain, with_als) = (Logic::new(&layout), Logic::with_options(&layout, options));
+    let mut found = 0;
+    for entry in parse_str(include_str!("data/hodoku-reglib-1.3.txt")) {
+        let line = entry.unwrap();
+        if !matches!(line.code.as_str(), "0709" | "0710" | "0711") {
+            continue;
+        }
+        let t = Technique::from_code(&line.code).unwrap();
+        let pos = line.position(&layout).unwrap();
+        assert!(plain.find_steps(&pos, t).iter().all(|s| s.sets.is_empty()));
+        for step in with_als
+            .find_steps(&pos, t)
+            .iter()
+            .filter(|s| !s.sets.is_empty())
+        {
+            found += 1;
+            check_explained(step);
+            let eureka = step.chains[0].eureka();
+            assert!(
+                step.sets.iter().any(|set| {
+                    let cells: Vec<sudoku_core::Cell> = set.cells.clone();
+                    eureka.contains(&format!(
+                        "){}",
+                        sudoku_logic::explain::compress_cells(&cells)
+                    ))
+                }),
+                "{eureka}"
+            );
+        }
+    }
+    assert!(found >= 40, "{found} chains through ALSs");
+}
+
 fn check_explained(step: &Step) {
     let (en, zh) = (step.explain(Lang::En), step.explain(Lang::Zh));
     let reason_en = step.reason(Lang::En).expect("a reason in English");

@@ -53,6 +53,9 @@ pub struct Options {
     /// one direction (HoDoKu: `allStepsAlsChainForwardOnly`, on by default and always in
     /// its solver; its regression tester turns it off).
     pub als_forward_only: bool,
+    /// Grouped nice loops and AICs may pass through almost locked sets (HoDoKu:
+    /// `allowAlsInTablingChains`, off by default and in its solver).
+    pub als_in_chains: bool,
 }
 
 impl Default for Options {
@@ -63,6 +66,7 @@ impl Default for Options {
             max_fins: 5,
             siamese_fish: false,
             als_forward_only: true,
+            als_in_chains: false,
         }
     }
 }

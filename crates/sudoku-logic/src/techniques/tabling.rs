@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use super::chains::index_sum;
 use super::{Ctx, digit};
 use crate::bits::{BitIter, CellSet};
-use crate::chain::{Chain, ChainNode, LinkKind};
+use crate::chain::{AlsGroup, Chain, ChainNode, LinkKind};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
@@ -190,11 +190,28 @@ struct Group {
 /// needs no second width parameter.
 const W20: usize = crate::bits::MAX_WORDS;
 
+/// An ALS node (with [`crate::Options::als_in_chains`]): "almost locked set `cells` holds no
+/// `d`". It is reached from a `d` outside the set that sees every `d` in it; the set is then
+/// locked on its other digits, so each of them leaves the cells outside that see all its
+/// places in the set (HoDoKu's `fillTablesWithAls`).
+struct AlsNode {
+    cells: CellSet<W20>,
+    d: usize,
+    /// The set's digits.
+    mask: u64,
+    /// Per digit: the cells outside the set with the digit that see all its places in it.
+    buddies: Vec<CellSet<W20>>,
+    /// Per digit: the set's cells with the digit.
+    with: Vec<CellSet<W20>>,
+}
+
 /// The implication graph: nodes are candidates (`cell * n + d`) and group nodes (after
 /// them); a value is `node * 2 + 1` for "on" and `node * 2` for "off".
 struct Graph {
     n: usize,
     groups: Vec<Group>,
+    /// ALS nodes, after the group nodes.
+    alses: Vec<AlsNode>,
     /// The direct implications of every value, in HoDoKu's order.
     direct: Vec<Vec<u32>>,
 }
@@ -240,11 +257,17 @@ impl Graph {
         for list in &mut direct {
             list.clear();
         }
-        direct.resize_with(2 * (n * n * n + groups.len()), Vec::new);
+        let alses = if grouped && !net && ctx.opts.als_in_chains {
+            als_nodes(ctx)
+        } else {
+            Vec::new()
+        };
+        direct.resize_with(2 * (n * n * n + groups.len() + alses.len()), Vec::new);
         let mut graph = Graph {
             n,
             direct,
             groups: Vec::new(),
+            alses: Vec::new(),
         };
         if net {
             graph.net_links(ctx);
@@ -252,8 +275,12 @@ impl Graph {
             graph.plain_links(ctx);
         }
         graph.groups = groups;
+        graph.alses = alses;
         if grouped {
             graph.group_links(ctx);
+        }
+        if !graph.alses.is_empty() {
+            graph.als_links(ctx);
         }
         graph
     }
@@ -270,7 +297,20 @@ impl Graph {
         ((self.n * self.n * self.n + g) * 2 + usize::from(on)) as u32
     }
 
-    /// The node of a value: `Ok((cell, d))` or `Err(group)`.
+    fn als(&self, k: usize, on: bool) -> u32 {
+        self.group(self.groups.len() + k, on)
+    }
+
+    /// The ALS node of a value, if it is one.
+    fn als_of(&self, value: u32) -> Option<&AlsNode> {
+        match self.node(value) {
+            Err(g) if g >= self.groups.len() => Some(&self.alses[g - self.groups.len()]),
+            _ => None,
+        }
+    }
+
+    /// The node of a value: `Ok((cell, d))` or `Err(group)`, where groups past the group
+    /// nodes are ALS nodes.
     fn node(&self, value: u32) -> Result<(usize, usize), usize> {
         let node = value as usize / 2;
         let plain = self.n * self.n * self.n;
@@ -284,14 +324,22 @@ impl Graph {
     fn cells_of(&self, value: u32) -> Vec<usize> {
         match self.node(value) {
             Ok((c, _)) => vec![c],
+            Err(g) if g >= self.groups.len() => {
+                self.alses[g - self.groups.len()].cells.iter().collect()
+            }
             Err(g) => self.groups[g].cells.iter().collect(),
         }
     }
 
-    /// The first (lowest) cell of a node, which HoDoKu uses for its lasso test.
+    /// The first (lowest) cell of a node, which HoDoKu uses for its lasso test; for an ALS
+    /// node, its first cell with the node's digit.
     fn first_cell(&self, value: u32) -> usize {
         match self.node(value) {
             Ok((c, _)) => c,
+            Err(g) if g >= self.groups.len() => {
+                let a = &self.alses[g - self.groups.len()];
+                a.with[a.d].first().unwrap_or(0)
+            }
             Err(g) => self.groups[g].cells.first().unwrap_or(0),
         }
     }
@@ -299,14 +347,19 @@ impl Graph {
     fn digit_of(&self, value: u32) -> usize {
         match self.node(value) {
             Ok((_, d)) => d,
+            Err(g) if g >= self.groups.len() => self.alses[g - self.groups.len()].d,
             Err(g) => self.groups[g].d,
         }
     }
 
-    /// The cells seeing every cell of a node.
-    fn buddies<const W: usize>(&self, ctx: &Ctx<W>, value: u32) -> CellSet<W> {
+    /// The cells seeing every cell of a node; for an ALS node, the cells outside it seeing
+    /// every place of digit `x` in it.
+    fn buddies<const W: usize>(&self, ctx: &Ctx<W>, value: u32, x: usize) -> CellSet<W> {
         match self.node(value) {
             Ok((c, _)) => *ctx.g.peers(c),
+            Err(g) if g >= self.groups.len() => {
+                CellSet::from_indices(self.alses[g - self.groups.len()].buddies[x].iter())
+            }
             Err(g) => CellSet::from_indices(self.groups[g].buddies.iter()),
         }
     }
@@ -430,6 +483,109 @@ impl Graph {
             }
         }
     }
+}
+
+impl Graph {
+    /// The links of the ALS nodes, after every other link: into a node from each candidate
+    /// of its digit outside the set that sees all the set's places of it (and from such a
+    /// group), out of it to what the locked set removes (candidates, groups covered, other
+    /// ALS nodes whose every place it removes) and to cells left with one digit.
+    fn als_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
+        // Into the nodes: appended to the lists of their entries, unless there already.
+        let mut entries: Vec<(u32, u32)> = Vec::new();
+        let mut exits: Vec<Vec<u32>> = Vec::with_capacity(self.alses.len());
+        for (k, a) in self.alses.iter().enumerate() {
+            let (node, d) = (self.als(k, false), a.d);
+            for x in a.buddies[d].iter() {
+                entries.push((self.normal(x, d, true), node));
+                for (i, gr) in self.groups.iter().enumerate() {
+                    if gr.d == d
+                        && gr.cells.contains(x)
+                        && !gr.cells.intersects(&a.cells)
+                        && a.with[d].is_subset(&gr.buddies)
+                    {
+                        entries.push((self.group(i, true), node));
+                    }
+                }
+            }
+            exits.push(self.als_exits(ctx, a));
+        }
+        for (from, to) in entries {
+            let list = &mut self.direct[from as usize];
+            if !list.contains(&to) {
+                list.push(to);
+            }
+        }
+        for (k, links) in exits.into_iter().enumerate() {
+            let node = self.als(k, false);
+            self.direct[node as usize] = links;
+        }
+    }
+
+    /// What ALS node `a` implies: each other digit off where the set removes it, groups it
+    /// covers off, ALS nodes whose every place it removes, then cells (not bivalue) left
+    /// with one digit on.
+    fn als_exits<const W: usize>(&self, ctx: &Ctx<W>, a: &AlsNode) -> Vec<u32> {
+        let d = a.d;
+        let removed = || BitIter(a.mask & !(1 << d)).map(|z| (z, &a.buddies[z]));
+        let mut links = Vec::new();
+        for (z, cells) in removed() {
+            links.extend(cells.iter().map(|c| self.normal(c, z, false)));
+            for (i, gr) in self.groups.iter().enumerate() {
+                if gr.d == z && gr.cells.is_subset(cells) {
+                    links.push(self.group(i, false));
+                }
+            }
+        }
+        for (j, b) in self.alses.iter().enumerate() {
+            if b.d != d
+                && a.mask & 1 << b.d != 0
+                && !b.cells.intersects(&a.cells)
+                && !a.buddies[b.d].is_empty()
+                && b.with[b.d].is_subset(&a.buddies[b.d])
+            {
+                links.push(self.als(j, false));
+            }
+        }
+        let outside = removed().fold(CellSet::<W20>::EMPTY, |s, (_, cells)| s.or(cells));
+        for c in outside.iter() {
+            let m = ctx.mask(c);
+            if m.count_ones() == 2 {
+                continue;
+            }
+            let rest = removed()
+                .filter(|(_, cells)| cells.contains(c))
+                .fold(m, |m, (z, _)| m & !(1 << z));
+            if rest.count_ones() == 1 {
+                links.push(self.normal(c, rest.trailing_zeros() as usize, true));
+            }
+        }
+        links
+    }
+}
+
+/// The ALS nodes (see [`AlsNode`]) in HoDoKu's order: ALSs of two cells or more as
+/// [`super::als::alses`] lists them, each with every digit whose loss removes something.
+fn als_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<AlsNode> {
+    let wide = |s: &CellSet<W>| CellSet::<W20>::from_indices(s.iter());
+    let mut out = Vec::new();
+    for a in super::als::alses(ctx).iter().filter(|a| a.cells.len() >= 2) {
+        let buddies: Vec<CellSet<W20>> = a.buddies.iter().map(wide).collect();
+        let with: Vec<CellSet<W20>> = a.with.iter().map(wide).collect();
+        for d in BitIter(a.mask) {
+            if BitIter(a.mask & !(1 << d)).all(|z| buddies[z].is_empty()) {
+                continue;
+            }
+            out.push(AlsNode {
+                cells: wide(&a.cells),
+                d,
+                mask: a.mask,
+                buddies: buddies.clone(),
+                with: with.clone(),
+            });
+        }
+    }
+    out
 }
 
 /// A cell's houses in HoDoKu's order: row, column, box, then any other.
@@ -698,11 +854,42 @@ impl<const W: usize> Finder<'_, '_, W> {
             if i > 0 && !on(i) && cell(i - 1) != cell(i) {
                 let x = g.digit_of(path[i]);
                 let seeing = g
-                    .buddies(ctx, path[i - 1])
-                    .and(&g.buddies(ctx, path[i]))
+                    .buddies(ctx, path[i - 1], x)
+                    .and(&g.buddies(ctx, path[i], x))
                     .minus(&chain_cells)
                     .and(&ctx.digit_cells[x]);
                 elims.extend(seeing.iter().filter(|&t| t != s).map(|t| (t, x)));
+            }
+            if let Some(a) = g.als_of(path[i])
+                && i < last
+            {
+                self.als_in_loop(a, path[i + 1], elims);
+            }
+        }
+    }
+
+    /// What an ALS in a continuous loop removes besides its links: entered on its digit and
+    /// left on another, it is a locked set whose remaining digits each leave the cells that
+    /// see all their places in it; when it is left by forcing a cell to one digit, the
+    /// cell's other digits are the ones it leaves on, and those leave the cells that see
+    /// the forced cell and all their places in the set.
+    fn als_in_loop(&self, a: &AlsNode, next: u32, elims: &mut Vec<(usize, usize)>) {
+        let (g, ctx) = (self.graph, self.ctx);
+        let (exit, forced) = match g.node(next) {
+            Ok((f, x)) if next & 1 == 1 => (ctx.mask(f) & !(1 << x), Some(f)),
+            _ => (1u64 << g.digit_of(next), None),
+        };
+        for z in BitIter(a.mask & !(1 << a.d) & !exit) {
+            for t in a.buddies[z].iter() {
+                elims.push((t, z));
+            }
+        }
+        if let Some(f) = forced {
+            for z in BitIter(exit & a.mask) {
+                let peers = CellSet::<W20>::from_indices(ctx.g.peers(f).iter());
+                for t in a.buddies[z].and(&peers).iter() {
+                    elims.push((t, z));
+                }
             }
         }
     }
@@ -785,8 +972,11 @@ impl<const W: usize> Finder<'_, '_, W> {
         }
         step.normalize();
         let key = (technique, step.eliminations.clone());
+        // HoDoKu counts an ALS in a chain as two and a half nodes more.
+        let alses: Vec<&AlsNode> = path.iter().filter_map(|&v| g.als_of(v)).collect();
+        let nodes = path.len() + 5 * alses.len() / 2;
         if let Some(&k) = self.by_effect.get(&key) {
-            if self.found[k].nodes <= path.len() {
+            if self.found[k].nodes <= nodes {
                 return;
             }
         }
@@ -807,13 +997,18 @@ impl<const W: usize> Finder<'_, '_, W> {
             }
         }
         step.chains.push(chain);
+        for a in alses {
+            let set = AlsGroup {
+                cells: a.cells.iter().map(|c| ctx.cell(c)).collect(),
+                digits: super::digits(a.mask),
+            };
+            if !step.sets.contains(&set) {
+                step.sets.push(set);
+            }
+        }
         let sum = index_sum(&step, ctx.n());
         self.by_effect.insert(key, self.found.len());
-        self.found.push(Found {
-            step,
-            nodes: path.len(),
-            sum,
-        });
+        self.found.push(Found { step, nodes, sum });
     }
 }
 
@@ -1137,9 +1332,19 @@ fn path_to(table: &Table, value: u32) -> Option<Vec<u32>> {
 }
 
 /// A table path as a chain: the link into an "on" value is strong, into an "off" one weak.
+///
+/// An ALS node is written as the set's two digits joined strongly, `(5=8)r4c23` in Eureka
+/// notation: entered weakly on its digit, it holds the digit of the link that leaves it.
 fn chain_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, path: &[u32]) -> Chain {
     let mut chain = Chain::start(node_of(g, ctx, path[0]));
-    for &v in &path[1..] {
+    for (k, &v) in path.iter().enumerate().skip(1) {
+        if let Some(a) = g.als_of(path[k - 1])
+            && v & 1 == 0
+        {
+            let cells = a.cells.iter().map(|c| ctx.cell(c)).collect();
+            let exit = ChainNode::group(cells, digit(g.digit_of(v)));
+            chain.push(LinkKind::Strong, exit);
+        }
         let link = if v & 1 == 1 {
             LinkKind::Strong
         } else {
