@@ -143,9 +143,12 @@ impl<const W: usize> Als<W> {
 /// only when `forward_only` (HoDoKu's solver), every other one when not (its tester's
 /// "all steps" search, which finds chains that run back in the list), grouped by the ALS
 /// they start from; with the ranges of each ALS's links.
+///
+/// With `overlap`, two sets may share cells, but a digit with a place there links nothing.
 fn restricted_commons<const W: usize>(
     alses: &[Als<W>],
     forward_only: bool,
+    overlap: bool,
 ) -> (Vec<Rc>, Vec<(usize, usize)>) {
     let mut rcs = Vec::new();
     let mut slices = Vec::with_capacity(alses.len());
@@ -159,12 +162,19 @@ fn restricted_commons<const W: usize>(
             // A restricted common digit's places in `b` all see its places in `a`, so they
             // are among `a`'s buddies: most pairs fail that at once.
             let common = a.mask & b.mask;
-            if common == 0 || a.cells.intersects(&b.cells) || !a.all_buddies.intersects(&b.cells) {
+            let shared = a.cells.and(&b.cells);
+            if common == 0
+                || (!overlap && !shared.is_empty())
+                || !a.all_buddies.intersects(&b.cells)
+            {
                 continue;
             }
             let mut rc: Option<Rc> = None;
             for d in BitIter(common) {
                 let both = a.with[d].or(&b.with[d]);
+                if both.intersects(&shared) {
+                    continue;
+                }
                 let sees = a.buddies[d]
                     .or(&a.with[d])
                     .and(&b.buddies[d].or(&b.with[d]));
@@ -215,7 +225,8 @@ fn common_eliminations<const W: usize>(
 /// a solve path takes them (only the first of each when `ctx.first_only`).
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let alses = alses(ctx);
-    let (rcs, slices) = restricted_commons(&alses, ctx.opts.als_forward_only);
+    let opts = ctx.opts;
+    let (rcs, slices) = restricted_commons(&alses, opts.als_forward_only, opts.als_overlap);
     xz(ctx, &alses, &rcs, out);
     xy_wings(ctx, &alses, &rcs, out);
     chains(ctx, &alses, &rcs, &slices, out);
@@ -276,7 +287,7 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
             };
             let (sa, sb) = (&alses[a], &alses[b]);
             if a == b
-                || sa.cells.intersects(&sb.cells)
+                || (!ctx.opts.als_overlap && sa.cells.intersects(&sb.cells))
                 || sa.cells.is_subset(&sb.cells)
                 || sb.cells.is_subset(&sa.cells)
             {
@@ -521,8 +532,10 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
 /// The most petal sets kept per cell and digit (HoDoKu keeps 100).
 const MAX_PETALS: usize = 100;
 /// The most petal combinations tried at one position: the search multiplies the petal
-/// counts of the stem's digits, so it is bounded.
-const MAX_BLOSSOMS: usize = 200_000;
+/// counts of the stem's digits, so it is bounded. Overlapping petals
+/// ([`crate::Options::als_overlap`]) need far more than disjoint ones: 200,000 fell short
+/// on three lines of HoDoKu's library.
+const MAX_BLOSSOMS: usize = 2_000_000;
 
 /// Death Blossoms (HoDoKu's, off in its solver): a stem cell each of whose digits `d` has an
 /// ALS (a petal) whose every `d` sees the stem. Whatever the stem holds, one petal loses its
@@ -592,7 +605,8 @@ impl<const W: usize> Blossom<'_, '_, '_, W> {
             }
             *self.budget -= 1;
             let a = &self.alses[p];
-            if a.cells.intersects(&used) || a.mask & common == 0 || a.cells.contains(self.stem) {
+            let overlaps = !self.ctx.opts.als_overlap && a.cells.intersects(&used);
+            if overlaps || a.mask & common == 0 || a.cells.contains(self.stem) {
                 continue;
             }
             self.chosen.push(p);

@@ -51,8 +51,13 @@ pub struct Options {
     pub siamese_fish: bool,
     /// ALS links run only from an ALS to one later in the list, so ALS chains are found in
     /// one direction (HoDoKu: `allStepsAlsChainForwardOnly`, on by default and always in
-    /// its solver; its regression tester turns it off).
+    /// its solver; the ALS-XY-Chain lines of its regression library need it off, and its
+    /// later tester turns it off).
     pub als_forward_only: bool,
+    /// ALSs may overlap in ALS-XY-Wings, ALS chains and Death Blossoms, as long as no
+    /// restricted common digit lies in the cells two linked sets share (HoDoKu:
+    /// `allowAlsOverlap`, off by default and in its solver).
+    pub als_overlap: bool,
     /// Grouped nice loops and AICs may pass through almost locked sets (HoDoKu:
     /// `allowAlsInTablingChains`, off by default and in its solver).
     pub als_in_chains: bool,
@@ -66,6 +71,7 @@ impl Default for Options {
             max_fins: 5,
             siamese_fish: false,
             als_forward_only: true,
+            als_overlap: false,
             als_in_chains: false,
         }
     }
