@@ -59,6 +59,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Benchmark the generator on every rung of the ladder against QQWing, in the same run.
     BenchGenerate(cmd::bench_generate::Args),
+    /// Print a puzzle book with answer keys: pages of numbered grids, as SVG.
+    Print(cmd::print::Args),
     /// Serve the browser game: play in a web page, games and statistics kept in SQLite.
     Serve(cmd::serve::Args),
 }
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => cmd::explain::run(args, &clock),
         Command::Bench(args) => cmd::bench::run(args, &clock),
         Command::BenchGenerate(args) => cmd::bench_generate::run(args),
+        Command::Print(args) => cmd::print::run(args),
         Command::Serve(args) => cmd::serve::run(args),
     };
     match result {

@@ -38,7 +38,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (mut paths, mut guessed, mut other) = (0usize, 0usize, 0usize);
         let mut times: Vec<Duration> = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()).take(limit) {
-            let Some(grid) = line.split_whitespace().next().and_then(|p| p.parse::<Grid>().ok())
+            let Some(grid) = line
+                .split_whitespace()
+                .next()
+                .and_then(|p| p.parse::<Grid>().ok())
             else {
                 other += 1;
                 continue;
@@ -49,7 +52,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             let start = cpu_clock::thread_cpu_time().unwrap_or_default();
             let path = logic.solve_path(&grid);
-            times.push(cpu_clock::thread_cpu_time().unwrap_or_default().saturating_sub(start));
+            times.push(
+                cpu_clock::thread_cpu_time()
+                    .unwrap_or_default()
+                    .saturating_sub(start),
+            );
             match path {
                 Ok(path) if path.outcome == Outcome::Solved => {
                     paths += 1;

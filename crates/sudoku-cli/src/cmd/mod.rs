@@ -1,5 +1,5 @@
 //! The subcommands, one module each: its clap `Args` and a `run` function that returns
-//! `Result<(), Failure>`. Planned: print, play, drill.
+//! `Result<(), Failure>`. Planned: play, drill.
 
 pub mod bench;
 pub mod bench_generate;
@@ -8,6 +8,7 @@ pub mod count;
 pub mod explain;
 pub mod generate;
 pub mod hint;
+pub mod print;
 pub mod rate;
 pub mod serve;
 pub mod solve;

@@ -1,0 +1,101 @@
+//! `sudoku print` through the built binary: a book written as a file per page, answers at
+//! the back, and nothing written when a puzzle or an option is wrong.
+
+mod common;
+
+use common::{assert_contains, sudoku};
+
+const PUZZLES: &str = "\
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... first
+52...6.........7.13...........4..8..6......5...........418.........3..2...87..... second
+6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1.... third
+";
+
+fn svg_files(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|n| n.ends_with(".svg"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_book_is_a_file_per_page_with_answers_at_the_back() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("book.svg");
+    let out = out.to_str().expect("a UTF-8 path");
+    let run = sudoku(
+        &[
+            "print",
+            "-",
+            "-o",
+            out,
+            "--answers",
+            "--title",
+            "Three",
+            "--per-page",
+            "2",
+        ],
+        Some(PUZZLES),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        svg_files(dir.path()),
+        ["book-1.svg", "book-2.svg", "book-3.svg"]
+    );
+    assert_eq!(run.stdout.lines().count(), 3, "the files are listed");
+    let first = std::fs::read_to_string(dir.path().join("book-1.svg")).expect("page 1");
+    assert_contains(&first, ">Three</text>");
+    assert_contains(&first, ">1 · first</text>");
+    assert_contains(&first, ">2 · second</text>");
+    let answers = std::fs::read_to_string(dir.path().join("book-3.svg")).expect("page 3");
+    assert_contains(&answers, ">Three: answers</text>");
+    assert_contains(&answers, ">3 · third</text>");
+}
+
+#[test]
+fn nothing_is_written_for_a_broken_puzzle_or_a_wrong_option() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("book.svg");
+    let out = out.to_str().expect("a UTF-8 path");
+    // Line 2 has several solutions.
+    let input = format!(
+        "{}\n.4..............\n",
+        PUZZLES.lines().next().unwrap_or("")
+    );
+    let run = sudoku(&["print", "-", "-o", out], Some(&input));
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "line 2: the puzzle has several solutions");
+    let run = sudoku(
+        &["print", "-", "-o", out],
+        Some("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....x\n"),
+    );
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "line 1");
+    for (args, says) in [
+        (vec!["--per-page", "7"], "--per-page `7`"),
+        (vec!["--paper", "b9"], "`b9` is not a paper size"),
+        (vec!["--per-page", "6x6", "--paper", "a5"], "under 30 mm"),
+    ] {
+        let mut all = vec!["print", "-", "-o", out];
+        all.extend(args);
+        let run = sudoku(&all, Some(PUZZLES));
+        assert_eq!(run.code, Some(2), "{all:?}");
+        assert_contains(&run.stderr, says);
+    }
+    let pdf = dir.path().join("book.pdf");
+    let run = sudoku(
+        &["print", "-", "-o", pdf.to_str().expect("UTF-8")],
+        Some(PUZZLES),
+    );
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "only SVG output");
+    assert!(svg_files(dir.path()).is_empty(), "nothing was written");
+}

@@ -1,0 +1,65 @@
+//! Printing: puzzle books laid out on paper pages, with numbered puzzles and answer keys at
+//! the back, rendered as SVG (one document per page).
+//!
+//! [`Book`] takes the puzzles and [`BookOptions`] (paper, orientation, puzzles per page,
+//! title) and lays out [`Page`]s; [`Page::svg`] draws one. A grid is drawn as a printed book
+//! draws it: thin cell lines, thick lines wherever two neighbouring cells lie in different
+//! boxes (or jigsaw regions), givens in bold, answer digits in a lighter weight and colour,
+//! the diagonals of an X-sudoku and the windows of a windoku shaded. Every grid this project
+//! knows prints, 4x4 to 25x25.
+//!
+//! SVG is written by hand: it is a few elements (`rect`, `line`, `text`), and a drawing
+//! library would add nothing but weight. Sizes are millimetres throughout (the SVG's user
+//! unit is one millimetre), so a page prints at its true size.
+
+mod page;
+mod paper;
+mod svg;
+
+pub use page::{Book, BookOptions, Page, PageKind, Slot};
+pub use paper::{Paper, PaperError};
+
+use sudoku_core::{Grid, Layout};
+
+/// One puzzle of a book: its layout, givens, solution (for the answer key) and label.
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    /// The layout (box shape and variant houses).
+    pub layout: Layout,
+    /// The givens.
+    pub givens: Grid,
+    /// The solution, needed for the answer key.
+    pub solution: Option<Grid>,
+    /// What is printed beside the puzzle's number, e.g. its level.
+    pub label: Option<String>,
+}
+
+/// Why a book cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrintError {
+    /// No puzzle to print.
+    #[error("no puzzle to print")]
+    Empty,
+    /// Answers were asked for but a puzzle has no solution to print.
+    #[error("puzzle {number} has no solution to print in the answer key")]
+    NoSolution {
+        /// The puzzle's number in the book, from 1.
+        number: usize,
+    },
+    /// A puzzle's grid does not fit its layout.
+    #[error("puzzle {number}: the grid does not match its layout")]
+    Shape {
+        /// The puzzle's number in the book, from 1.
+        number: usize,
+    },
+    /// More puzzles a page than the page can hold legibly.
+    #[error("{rows}x{cols} puzzles a page leaves grids under {min} mm wide; use fewer a page")]
+    TooSmall {
+        /// Rows of puzzles asked for.
+        rows: usize,
+        /// Columns of puzzles asked for.
+        cols: usize,
+        /// The smallest grid width accepted, in mm.
+        min: u32,
+    },
+}

@@ -1,0 +1,207 @@
+//! The layout of a book: which puzzle goes where on which page, in millimetres.
+
+use sudoku_logic::Lang;
+
+use crate::{Paper, PrintError, Puzzle};
+
+/// The margin around a page's content, in mm.
+const MARGIN: f64 = 12.0;
+/// The height of the title line at the top of a page, in mm.
+const HEADER: f64 = 10.0;
+/// The height of the page-number line at the bottom, in mm.
+const FOOTER: f64 = 8.0;
+/// The height of a puzzle's number and label above its grid, in mm.
+pub(crate) const LABEL: f64 = 6.0;
+/// The narrowest puzzle grid accepted, in mm: smaller would not be legible.
+const MIN_GRID: f64 = 30.0;
+
+/// How to lay out a book.
+#[derive(Debug, Clone)]
+pub struct BookOptions {
+    /// The paper.
+    pub paper: Paper,
+    /// Turn the paper to landscape.
+    pub landscape: bool,
+    /// Puzzles a page: rows and columns of them.
+    pub per_page: (usize, usize),
+    /// A title at the top of every page.
+    pub title: Option<String>,
+    /// Add answer keys at the back, several smaller grids a page, numbered as the puzzles.
+    pub answers: bool,
+    /// The language of the page's words ("Answers", "page").
+    pub lang: Lang,
+}
+
+impl Default for BookOptions {
+    /// A4 portrait, two puzzles a page, no title, no answers, English.
+    fn default() -> BookOptions {
+        BookOptions {
+            paper: Paper::A4,
+            landscape: false,
+            per_page: (2, 1),
+            title: None,
+            answers: false,
+            lang: Lang::En,
+        }
+    }
+}
+
+/// Puzzles or answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    /// The puzzles, with their givens.
+    Puzzles,
+    /// The answer key: each puzzle's solution, its givens in bold.
+    Answers,
+}
+
+/// Where one grid goes on its page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slot {
+    /// The puzzle, by index into the book's puzzles.
+    pub puzzle: usize,
+    /// The grid's top-left corner, in mm from the page's top-left corner.
+    pub x: f64,
+    /// See `x`.
+    pub y: f64,
+    /// The grid's side, in mm.
+    pub side: f64,
+}
+
+/// One page of a book.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    /// Puzzles or answers.
+    pub kind: PageKind,
+    /// The page's number, from 1.
+    pub number: usize,
+    /// The grids on the page.
+    pub slots: Vec<Slot>,
+}
+
+/// A laid-out book: its puzzles, options and pages.
+#[derive(Debug, Clone)]
+pub struct Book {
+    /// The puzzles, in print order; puzzle `i` is numbered `i + 1`.
+    pub puzzles: Vec<Puzzle>,
+    /// How the book is laid out.
+    pub options: BookOptions,
+    /// The pages: the puzzles, then (with answers) the answer key.
+    pub pages: Vec<Page>,
+}
+
+impl Book {
+    /// Lays out a book. Fails on an empty book, a grid that does not fit its layout, answers
+    /// asked for a puzzle without a solution, or so many puzzles a page that grids would be
+    /// under 30 mm wide.
+    pub fn new(puzzles: Vec<Puzzle>, options: BookOptions) -> Result<Book, PrintError> {
+        if puzzles.is_empty() {
+            return Err(PrintError::Empty);
+        }
+        for (i, p) in puzzles.iter().enumerate() {
+            let shape_ok = p.layout.check_shape(&p.givens).is_ok()
+                && p.solution
+                    .as_ref()
+                    .is_none_or(|s| p.layout.check_shape(s).is_ok());
+            if !shape_ok {
+                return Err(PrintError::Shape { number: i + 1 });
+            }
+            if options.answers && p.solution.is_none() {
+                return Err(PrintError::NoSolution { number: i + 1 });
+            }
+        }
+        let (rows, cols) = options.per_page;
+        let (rows, cols) = (rows.max(1), cols.max(1));
+        let area = content(&options);
+        let cells = cells(area, rows, cols);
+        if cells[0].side < MIN_GRID {
+            return Err(PrintError::TooSmall {
+                rows,
+                cols,
+                min: MIN_GRID as u32,
+            });
+        }
+        let mut pages = Vec::new();
+        paginate(&mut pages, PageKind::Puzzles, puzzles.len(), &cells);
+        if options.answers {
+            let largest = puzzles.iter().map(|p| p.layout.size()).max().unwrap_or(9);
+            let (ar, ac) = answer_grid(largest, options.landscape);
+            paginate(
+                &mut pages,
+                PageKind::Answers,
+                puzzles.len(),
+                &self::cells(area, ar, ac),
+            );
+        }
+        Ok(Book {
+            puzzles,
+            options,
+            pages,
+        })
+    }
+
+    /// The page size in mm, as printed (landscape turned).
+    pub fn page_size(&self) -> (f64, f64) {
+        page_size(&self.options)
+    }
+}
+
+fn page_size(options: &BookOptions) -> (f64, f64) {
+    let (w, h) = options.paper.size_mm();
+    if options.landscape { (h, w) } else { (w, h) }
+}
+
+/// The content area of a page: `(x, y, width, height)` in mm.
+fn content(options: &BookOptions) -> (f64, f64, f64, f64) {
+    let (w, h) = page_size(options);
+    (
+        MARGIN,
+        MARGIN + HEADER,
+        w - 2.0 * MARGIN,
+        h - 2.0 * MARGIN - HEADER - FOOTER,
+    )
+}
+
+/// The answer key's grids a page: many small ones, fewer for large grids.
+fn answer_grid(size: usize, landscape: bool) -> (usize, usize) {
+    let (r, c) = match size {
+        0..=9 => (4, 3),
+        10..=16 => (3, 2),
+        _ => (1, 1),
+    };
+    if landscape { (c, r) } else { (r, c) }
+}
+
+/// The grid positions of a page with `rows` x `cols` slots (the puzzle index left at 0).
+fn cells(area: (f64, f64, f64, f64), rows: usize, cols: usize) -> Vec<Slot> {
+    let (x0, y0, w, h) = area;
+    let (sw, sh) = (w / cols as f64, h / rows as f64);
+    let side = (sw * 0.9).min((sh - LABEL) * 0.9);
+    let mut out = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            out.push(Slot {
+                puzzle: 0,
+                x: x0 + c as f64 * sw + (sw - side) / 2.0,
+                y: y0 + r as f64 * sh + LABEL + (sh - LABEL - side) / 2.0,
+                side,
+            });
+        }
+    }
+    out
+}
+
+/// Appends the pages of `count` grids, filling `cells` in order.
+fn paginate(pages: &mut Vec<Page>, kind: PageKind, count: usize, cells: &[Slot]) {
+    for start in (0..count).step_by(cells.len()) {
+        let slots = (start..count.min(start + cells.len()))
+            .zip(cells)
+            .map(|(puzzle, cell)| Slot { puzzle, ..*cell })
+            .collect();
+        pages.push(Page {
+            kind,
+            number: pages.len() + 1,
+            slots,
+        });
+    }
+}

@@ -1,0 +1,250 @@
+//! Books as a reader sees them: how many pages, where the grids go, what each page says, and
+//! which lines are thick.
+
+use sudoku_core::{Engine, Grid, Layout, Shape, Solver, Variant, Verdict};
+use sudoku_logic::Lang;
+use sudoku_print::{Book, BookOptions, PageKind, Paper, PrintError, Puzzle};
+
+const PUZZLES: [&str; 3] = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+];
+
+fn puzzle(layout: &Layout, text: &str, label: Option<&str>) -> Puzzle {
+    let givens: Grid = text.parse().expect("a grid");
+    let mut solver = Solver::new(layout.clone(), Engine::Dlx).expect("a solver");
+    let Ok(Verdict::Unique(solution)) = solver.verdict(&givens) else {
+        panic!("not unique: {text}");
+    };
+    Puzzle {
+        layout: layout.clone(),
+        givens,
+        solution: Some(solution),
+        label: label.map(str::to_string),
+    }
+}
+
+fn classic(n: usize) -> Vec<Puzzle> {
+    let layout = Layout::classic();
+    (0..n)
+        .map(|i| puzzle(&layout, PUZZLES[i % 3], Some("hard")))
+        .collect()
+}
+
+/// A puzzle whose givens are a whole solution of the layout (every cell printed).
+fn filled(layout: Layout) -> Puzzle {
+    let mut solver = Solver::new(layout.clone(), Engine::Dlx).expect("a solver");
+    let full = solver
+        .solutions(&Grid::empty(layout.shape()))
+        .expect("solutions")
+        .next()
+        .expect("a grid");
+    Puzzle {
+        layout,
+        givens: full.clone(),
+        solution: Some(full),
+        label: None,
+    }
+}
+
+fn count(svg: &str, part: &str) -> usize {
+    svg.matches(part).count()
+}
+
+/// The texts of a page, in order.
+fn texts(svg: &str) -> Vec<String> {
+    svg.split("<text ")
+        .skip(1)
+        .filter_map(|t| t.split_once('>').map(|(_, rest)| rest))
+        .filter_map(|t| t.split_once("</text>").map(|(s, _)| s.to_string()))
+        .collect()
+}
+
+#[test]
+fn seven_puzzles_two_a_page_with_answers() {
+    let options = BookOptions {
+        answers: true,
+        title: Some("Sunday <hard> & more".into()),
+        ..BookOptions::default()
+    };
+    let book = Book::new(classic(7), options).expect("a book");
+    let kinds: Vec<PageKind> = book.pages.iter().map(|p| p.kind).collect();
+    // Four pages of puzzles (2, 2, 2, 1), then one page of twelve small answers.
+    assert_eq!(
+        kinds,
+        [
+            PageKind::Puzzles,
+            PageKind::Puzzles,
+            PageKind::Puzzles,
+            PageKind::Puzzles,
+            PageKind::Answers
+        ]
+    );
+    assert_eq!(book.pages[3].slots.len(), 1);
+    assert_eq!(book.pages[4].slots.len(), 7);
+    let (w, h) = book.page_size();
+    assert_eq!((w, h), (210.0, 297.0));
+    for page in &book.pages {
+        for s in &page.slots {
+            assert!(s.x > 0.0 && s.y > 0.0 && s.x + s.side < w && s.y + s.side < h);
+        }
+        for (a, b) in page.slots.iter().zip(page.slots.iter().skip(1)) {
+            let apart = a.x + a.side <= b.x || a.y + a.side <= b.y;
+            assert!(apart, "grids overlap on page {}", page.number);
+        }
+    }
+    let first = book.svg(&book.pages[0]);
+    assert!(first.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"210mm\""));
+    let words = texts(&first);
+    assert_eq!(
+        words[0], "Sunday &lt;hard&gt; &amp; more",
+        "the title, escaped"
+    );
+    assert_eq!(words[1], "1", "the page number");
+    assert!(words.contains(&"1 · hard".to_string()) && words.contains(&"2 · hard".to_string()));
+    // Every given, and nothing else, in the grids of a puzzle page.
+    let givens: usize = book.puzzles[..2]
+        .iter()
+        .map(|p| p.givens.given_count())
+        .sum();
+    assert_eq!(
+        count(&first, "font-weight=\"bold\" fill=\"black\">") - 3,
+        givens
+    );
+    // The answer page: every cell of every solution, givens in bold.
+    let answers = book.svg(&book.pages[4]);
+    assert_eq!(
+        texts(&answers)[0],
+        "Sunday &lt;hard&gt; &amp; more: answers"
+    );
+    assert_eq!(
+        count(&answers, "fill=\"#1f4e9a\">")
+            + count(&answers, "font-weight=\"bold\" fill=\"black\">")
+            - 1
+            - 7,
+        7 * 81
+    );
+}
+
+/// The thick segments of a page's grids, as the `d` of the thick path.
+fn thick_segments(svg: &str) -> usize {
+    let path = svg
+        .split("<path d=\"")
+        .nth(2)
+        .and_then(|p| p.split_once('"'))
+        .map(|(d, _)| d)
+        .expect("a thick path");
+    path.matches('M').count()
+}
+
+#[test]
+fn thick_lines_follow_boxes_and_regions() {
+    let options = BookOptions {
+        per_page: (1, 1),
+        ..BookOptions::default()
+    };
+    // 9x9: two inner box lines each way, nine cells long.
+    let book = Book::new(classic(1), options.clone()).expect("a book");
+    assert_eq!(thick_segments(&book.svg(&book.pages[0])), 2 * 2 * 9);
+    // 6x6 boxes of 2x3: two inner lines across (rows), one down (columns), six cells long.
+    let six = Layout::new(Shape::new(2, 3).expect("a shape"));
+    let p = filled(six);
+    let book = Book::new(vec![p], options.clone()).expect("a book");
+    assert_eq!(thick_segments(&book.svg(&book.pages[0])), (2 + 1) * 6);
+    // A jigsaw 4x4: the regions decide.
+    let map = "AABB\nACBB\nACDD\nCCDD";
+    let variant = Variant {
+        regions: Some(
+            Variant::parse_region_map(map, Shape::new(2, 2).expect("a shape")).expect("a map"),
+        ),
+        ..Variant::default()
+    };
+    let jig = Layout::with_variant(Shape::new(2, 2).expect("a shape"), variant).expect("a layout");
+    let p = filled(jig);
+    let book = Book::new(vec![p], options).expect("a book");
+    let svg = book.svg(&book.pages[0]);
+    let expected = count_region_edges(map);
+    assert_eq!(thick_segments(&svg), expected);
+}
+
+/// Edges between cells of different letters in a region map.
+fn count_region_edges(map: &str) -> usize {
+    let rows: Vec<Vec<char>> = map.lines().map(|l| l.chars().collect()).collect();
+    let n = rows.len();
+    let mut edges = 0;
+    for r in 0..n {
+        for c in 0..n {
+            edges += usize::from(c + 1 < n && rows[r][c] != rows[r][c + 1]);
+            edges += usize::from(r + 1 < n && rows[r][c] != rows[r + 1][c]);
+        }
+    }
+    edges
+}
+
+#[test]
+fn diagonals_are_shaded_and_chinese_pages_say_so() {
+    let layout = Layout::with_variant(
+        Shape::new(3, 3).expect("a shape"),
+        Variant {
+            diagonals: true,
+            ..Variant::default()
+        },
+    )
+    .expect("a layout");
+    let p = filled(layout);
+    let options = BookOptions {
+        answers: true,
+        lang: Lang::Zh,
+        paper: Paper::Letter,
+        landscape: true,
+        ..BookOptions::default()
+    };
+    let book = Book::new(vec![p], options).expect("a book");
+    assert_eq!(book.page_size(), (279.4, 215.9));
+    let page = book.svg(&book.pages[0]);
+    assert_eq!(
+        count(&page, "fill=\"#e4e4e4\""),
+        17,
+        "the two diagonals share the centre"
+    );
+    assert!(texts(&page).contains(&"第 1 页".to_string()));
+    assert_eq!(texts(&book.svg(&book.pages[1]))[0], "答案");
+}
+
+#[test]
+fn books_that_cannot_be_made_say_why() {
+    assert_eq!(
+        Book::new(Vec::new(), BookOptions::default()).err(),
+        Some(PrintError::Empty)
+    );
+    let mut puzzles = classic(3);
+    puzzles[1].solution = None;
+    let with_answers = BookOptions {
+        answers: true,
+        ..BookOptions::default()
+    };
+    assert_eq!(
+        Book::new(puzzles.clone(), with_answers).err(),
+        Some(PrintError::NoSolution { number: 2 })
+    );
+    assert!(
+        Book::new(puzzles, BookOptions::default()).is_ok(),
+        "no answers, no solution needed"
+    );
+    let crowded = BookOptions {
+        per_page: (6, 6),
+        paper: Paper::A5,
+        ..BookOptions::default()
+    };
+    assert!(matches!(
+        Book::new(classic(1), crowded),
+        Err(PrintError::TooSmall { .. })
+    ));
+    let mut wrong = classic(1);
+    wrong[0].layout = Layout::new(Shape::new(2, 2).expect("a shape"));
+    assert_eq!(
+        Book::new(wrong, BookOptions::default()).err(),
+        Some(PrintError::Shape { number: 1 })
+    );
+}
