@@ -86,16 +86,55 @@ fn nothing_is_written_for_a_broken_puzzle_or_a_wrong_option() {
     ] {
         let mut all = vec!["print", "-", "-o", out];
         all.extend(args);
-        let run = sudoku(&all, Some(PUZZLES));
+        // Refused before the input is read (so none is given: the pipe would be closed).
+        let run = sudoku(&all, None);
         assert_eq!(run.code, Some(2), "{all:?}");
         assert_contains(&run.stderr, says);
     }
     let pdf = dir.path().join("book.pdf");
-    let run = sudoku(
-        &["print", "-", "-o", pdf.to_str().expect("UTF-8")],
-        Some(PUZZLES),
-    );
+    let run = sudoku(&["print", "-", "-o", pdf.to_str().expect("UTF-8")], None);
     assert_eq!(run.code, Some(2));
     assert_contains(&run.stderr, "only SVG output");
     assert!(svg_files(dir.path()).is_empty(), "nothing was written");
+}
+
+#[test]
+fn a_walkthrough_is_the_puzzle_then_its_steps() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("walk.svg");
+    let out = out.to_str().expect("a UTF-8 path");
+    let first = PUZZLES.lines().next().unwrap_or("");
+    let run = sudoku(
+        &["print", "--walkthrough", "--lang", "zh", "-", "-o", out],
+        Some(first),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let pages = svg_files(dir.path());
+    assert!(pages.len() > 5, "{pages:?}");
+    let cover = std::fs::read_to_string(dir.path().join(&pages[0])).expect("page 1");
+    assert_contains(&cover, ">解题步骤</text>");
+    assert_contains(&cover, "难度：medium");
+    let every = dir.path().join("every.svg");
+    let run = sudoku(
+        &[
+            "print",
+            "--walkthrough",
+            "--every-step",
+            "-",
+            "-o",
+            every.to_str().expect("UTF-8"),
+        ],
+        Some(first),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.lines().count() > pages.len(),
+        "one diagram per step is longer"
+    );
+    let run = sudoku(
+        &["print", "--walkthrough", "-", "-o", out],
+        Some(".4..............\n"),
+    );
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "several solutions");
 }

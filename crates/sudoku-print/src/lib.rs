@@ -1,6 +1,9 @@
 //! Printing: puzzle books laid out on paper pages, with numbered puzzles and answer keys at
 //! the back, rendered as SVG (one document per page).
 //!
+//! [`Walkthrough`] prints a puzzle's whole solve path, a diagram per step (runs of singles
+//! folded) with the step's parts in the hint colours and its explanation beside it.
+//!
 //! [`Book`] takes the puzzles and [`BookOptions`] (paper, orientation, puzzles per page,
 //! title) and lays out [`Page`]s; [`Page::svg`] draws one. A grid is drawn as a printed book
 //! draws it: thin cell lines, thick lines wherever two neighbouring cells lie in different
@@ -15,9 +18,11 @@
 mod page;
 mod paper;
 mod svg;
+mod walkthrough;
 
 pub use page::{Book, BookOptions, Page, PageKind, Slot};
 pub use paper::{Paper, PaperError};
+pub use walkthrough::{Frame, Walkthrough};
 
 use sudoku_core::{Grid, Layout};
 
@@ -52,6 +57,9 @@ pub enum PrintError {
         /// The puzzle's number in the book, from 1.
         number: usize,
     },
+    /// A walkthrough needs a puzzle with exactly one solution.
+    #[error("the puzzle has no solution or several: a walkthrough needs exactly one")]
+    NotUnique,
     /// More puzzles a page than the page can hold legibly.
     #[error("{rows}x{cols} puzzles a page leaves grids under {min} mm wide; use fewer a page")]
     TooSmall {

@@ -95,6 +95,17 @@ impl Book {
     /// asked for a puzzle without a solution, or so many puzzles a page that grids would be
     /// under 30 mm wide.
     pub fn new(puzzles: Vec<Puzzle>, options: BookOptions) -> Result<Book, PrintError> {
+        let (rows, cols) = options.per_page;
+        let (rows, cols) = (rows.max(1), cols.max(1));
+        let area = content(&options);
+        let cells = cells(area, rows, cols);
+        if cells[0].side < MIN_GRID {
+            return Err(PrintError::TooSmall {
+                rows,
+                cols,
+                min: MIN_GRID as u32,
+            });
+        }
         if puzzles.is_empty() {
             return Err(PrintError::Empty);
         }
@@ -109,17 +120,6 @@ impl Book {
             if options.answers && p.solution.is_none() {
                 return Err(PrintError::NoSolution { number: i + 1 });
             }
-        }
-        let (rows, cols) = options.per_page;
-        let (rows, cols) = (rows.max(1), cols.max(1));
-        let area = content(&options);
-        let cells = cells(area, rows, cols);
-        if cells[0].side < MIN_GRID {
-            return Err(PrintError::TooSmall {
-                rows,
-                cols,
-                min: MIN_GRID as u32,
-            });
         }
         let mut pages = Vec::new();
         paginate(&mut pages, PageKind::Puzzles, puzzles.len(), &cells);

@@ -10,7 +10,8 @@ use crate::page::LABEL;
 use crate::{Book, Page, PageKind, Puzzle};
 
 /// The fonts asked for, in order; every one has the digits, and the CJK ones the Chinese.
-const FONTS: &str = "'DejaVu Sans', 'Noto Sans CJK SC', 'Liberation Sans', Arial, sans-serif";
+pub(crate) const FONTS: &str =
+    "'DejaVu Sans', 'Noto Sans CJK SC', 'Liberation Sans', Arial, sans-serif";
 /// The fill of shaded cells: the diagonals of an X-sudoku, windows and extra regions.
 const SHADE: &str = "#e4e4e4";
 /// The colour of answer digits, apart from the givens.
@@ -88,7 +89,7 @@ impl Book {
 
 /// Text at `(x, y)` (the baseline), escaped for XML.
 #[allow(clippy::too_many_arguments)]
-fn text(
+pub(crate) fn text(
     out: &mut String,
     x: f64,
     y: f64,
@@ -106,7 +107,7 @@ fn text(
     );
 }
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -137,7 +138,7 @@ fn grid(out: &mut String, puzzle: &Puzzle, solution: Option<&Grid>, x: f64, y: f
     let layout = &puzzle.layout;
     let n = layout.size();
     let cell = side / n as f64;
-    let (block, shaded) = blocks(layout);
+    let (_, shaded) = blocks(layout);
     for (i, _) in shaded.iter().enumerate().filter(|(_, s)| **s) {
         let (r, c) = (i / n, i % n);
         let _ = writeln!(
@@ -147,6 +148,46 @@ fn grid(out: &mut String, puzzle: &Puzzle, solution: Option<&Grid>, x: f64, y: f
             y + r as f64 * cell
         );
     }
+    grid_lines(out, layout, x, y, side);
+    let font = cell * 0.62;
+    for r in 0..n {
+        for c in 0..n {
+            let at = Cell::new(r, c);
+            let (digit, given) = match (puzzle.givens.get(at), solution) {
+                (Some(d), _) => (d, true),
+                (None, Some(s)) => match s.get(at) {
+                    Some(d) => (d, false),
+                    None => continue,
+                },
+                (None, None) => continue,
+            };
+            let (weight, fill) = if given {
+                ("bold", "black")
+            } else {
+                ("normal", ANSWER)
+            };
+            let cx = x + (c as f64 + 0.5) * cell;
+            let cy = y + (r as f64 + 0.5) * cell + font * 0.36;
+            text(
+                out,
+                cx,
+                cy,
+                font,
+                "middle",
+                weight,
+                fill,
+                &digit.to_string(),
+            );
+        }
+    }
+}
+
+/// The lines of a grid at `(x, y)` with side `side`: a hairline between cells of one block,
+/// a thick line between blocks (boxes or jigsaw regions), a thicker border.
+pub(crate) fn grid_lines(out: &mut String, layout: &Layout, x: f64, y: f64, side: f64) {
+    let n = layout.size();
+    let cell = side / n as f64;
+    let (block, _) = blocks(layout);
     // Every inner edge between two cells: thick where they lie in different blocks.
     let (mut thin, mut thick) = (String::new(), String::new());
     for r in 0..n {
@@ -184,35 +225,4 @@ fn grid(out: &mut String, puzzle: &Puzzle, solution: Option<&Grid>, x: f64, y: f
          stroke=\"black\" stroke-width=\"{:.3}\" fill=\"none\"/>",
         thick_w * 1.25
     );
-    let font = cell * 0.62;
-    for r in 0..n {
-        for c in 0..n {
-            let at = Cell::new(r, c);
-            let (digit, given) = match (puzzle.givens.get(at), solution) {
-                (Some(d), _) => (d, true),
-                (None, Some(s)) => match s.get(at) {
-                    Some(d) => (d, false),
-                    None => continue,
-                },
-                (None, None) => continue,
-            };
-            let (weight, fill) = if given {
-                ("bold", "black")
-            } else {
-                ("normal", ANSWER)
-            };
-            let cx = x + (c as f64 + 0.5) * cell;
-            let cy = y + (r as f64 + 0.5) * cell + font * 0.36;
-            text(
-                out,
-                cx,
-                cy,
-                font,
-                "middle",
-                weight,
-                fill,
-                &digit.to_string(),
-            );
-        }
-    }
 }

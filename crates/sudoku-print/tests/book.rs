@@ -248,3 +248,54 @@ fn books_that_cannot_be_made_say_why() {
         Some(PrintError::Shape { number: 1 })
     );
 }
+
+#[test]
+fn a_walkthrough_shows_every_step_with_singles_folded() {
+    use sudoku_print::Walkthrough;
+    let layout = Layout::classic();
+    let givens: Grid = PUZZLES[1].parse().expect("a grid");
+    let path = sudoku_logic::Logic::new(&layout)
+        .solve_path(&givens)
+        .expect("a path");
+    let walk = Walkthrough::new(&layout, &givens, Lang::En, false).expect("a walkthrough");
+    // Every step once, in order; a frame of several steps holds singles only.
+    let steps: Vec<_> = walk.frames.iter().flat_map(|f| f.steps.iter()).collect();
+    assert_eq!(steps.len(), path.steps.len());
+    assert!(steps.iter().zip(&path.steps).all(|(a, b)| *a == b));
+    for pair in walk.frames.windows(2) {
+        assert_eq!(pair[0].first + pair[0].steps.len(), pair[1].first);
+    }
+    assert!(walk.frames.len() < path.steps.len(), "singles are folded");
+    let pages = walk.svg_pages(Paper::A4, Some("Two"));
+    assert_eq!(pages.len(), 1 + walk.frames.len().div_ceil(2));
+    assert!(texts(&pages[0])[0] == "Two" && texts(&pages[0])[1].starts_with("Grade: "));
+    let all: Vec<String> = pages.iter().flat_map(|p| texts(p)).collect();
+    for frame in walk.frames.iter().filter(|f| f.steps.len() == 1) {
+        let heading = format!("Step {}: {}", frame.first, frame.steps[0].technique.name());
+        assert!(all.contains(&heading), "{heading}");
+    }
+    // Every removal is struck out in red on its frame.
+    let removals: usize = walk
+        .frames
+        .iter()
+        .filter(|f| f.steps.len() == 1 && !f.steps[0].eliminations.is_empty())
+        .map(|f| f.steps[0].eliminations.len())
+        .sum();
+    let struck: usize = pages
+        .iter()
+        .map(|p| count(p, "<line ") - count(p, "stroke-dasharray"))
+        .sum();
+    assert!(struck >= removals, "{struck} < {removals}");
+    // One frame per step on request, and in Chinese.
+    let every = Walkthrough::new(&layout, &givens, Lang::Zh, true).expect("a walkthrough");
+    assert_eq!(every.frames.len(), path.steps.len());
+    let zh = every.svg_pages(Paper::A4, None);
+    assert_eq!(texts(&zh[0])[0], "解题步骤");
+    assert!(texts(&zh[1]).iter().any(|t| t.starts_with("第 1 步：")));
+    // Several solutions: no walkthrough.
+    let open: Grid = ".4..............".parse().expect("a grid");
+    assert_eq!(
+        Walkthrough::new(&Layout::new(open.shape()), &open, Lang::En, false).err(),
+        Some(PrintError::NotUnique)
+    );
+}

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use sudoku_core::Verdict;
-use sudoku_print::{Book, BookOptions, Paper, Puzzle};
+use sudoku_print::{Book, BookOptions, Paper, Puzzle, Walkthrough};
 
 use crate::batch::{Batch, InputArgs, SolveArgs, Solvers, VariantSpec};
 use crate::cmd::explain::LangArg;
@@ -22,6 +22,7 @@ error (nothing is written then).
 
 Examples:
   sudoku print puzzles.txt -o book.svg --answers --title 'Sunday puzzles'
+  sudoku print --walkthrough --lang zh puzzle.txt -o steps.svg
   sudoku print --per-page 6 --paper letter puzzles.txt -o book.svg
   sudoku generate --count 8 | sudoku print - -o book.svg --answers --lang zh")]
 pub struct Args {
@@ -55,7 +56,17 @@ pub struct Args {
     #[arg(long)]
     answers: bool,
 
-    /// The language of the page's words (answers, page numbers): `en` or `zh`.
+    /// Print each puzzle's walkthrough instead of a book: the path a person would take, a
+    /// diagram per step with the step's cells in colour and its explanation (runs of singles
+    /// folded into one diagram).
+    #[arg(long)]
+    walkthrough: bool,
+
+    /// With --walkthrough: one diagram per step, singles too.
+    #[arg(long, requires = "walkthrough")]
+    every_step: bool,
+
+    /// The language of the page's words (answers, page numbers, explanations): `en` or `zh`.
     #[arg(long, value_name = "LANG", default_value = "en")]
     lang: LangArg,
 }
@@ -99,6 +110,32 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             label: (!entry.label.is_empty()).then(|| entry.label.clone()),
         });
     }
+    let pages = if args.walkthrough {
+        walkthroughs(&puzzles, paper, args)?
+    } else {
+        book(puzzles, paper, per_page, args)?
+    };
+    let width = pages.len().to_string().len();
+    let files: Vec<PathBuf> = (1..=pages.len())
+        .map(|k| page_file(&args.output, k, width))
+        .collect();
+    for (page, file) in pages.iter().zip(&files) {
+        std::fs::write(file, page)
+            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", file.display())))?;
+    }
+    for file in &files {
+        println!("{}", file.display());
+    }
+    Ok(())
+}
+
+/// The pages of a book of the puzzles.
+fn book(
+    puzzles: Vec<Puzzle>,
+    paper: Paper,
+    per_page: (usize, usize),
+    args: &Args,
+) -> Result<Vec<String>, Failure> {
     let options = BookOptions {
         paper,
         landscape: args.landscape,
@@ -108,18 +145,18 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         lang: args.lang.into(),
     };
     let book = Book::new(puzzles, options).map_err(|e| Failure::Input(e.to_string()))?;
-    let width = book.pages.len().to_string().len();
-    let files: Vec<PathBuf> = (1..=book.pages.len())
-        .map(|k| page_file(&args.output, k, width))
-        .collect();
-    for (page, file) in book.pages.iter().zip(&files) {
-        std::fs::write(file, book.svg(page))
-            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", file.display())))?;
+    Ok(book.pages.iter().map(|p| book.svg(p)).collect())
+}
+
+/// The pages of every puzzle's walkthrough, one after the other.
+fn walkthroughs(puzzles: &[Puzzle], paper: Paper, args: &Args) -> Result<Vec<String>, Failure> {
+    let mut pages = Vec::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        let walk = Walkthrough::new(&p.layout, &p.givens, args.lang.into(), args.every_step)
+            .map_err(|e| Failure::Input(format!("puzzle {}: {e}", i + 1)))?;
+        pages.extend(walk.svg_pages(paper, args.title.as_deref()));
     }
-    for file in &files {
-        println!("{}", file.display());
-    }
-    Ok(())
+    Ok(pages)
 }
 
 /// `--per-page`: 1, 2, 4 or 6 (laid out to suit the orientation), or `RxC`.

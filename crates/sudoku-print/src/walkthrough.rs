@@ -1,0 +1,598 @@
+//! Walkthroughs: a puzzle's whole solve path on paper, step by step. Each frame is a diagram
+//! of the position before its step (candidates shown where the step needs them) with the
+//! step's cells, candidates, houses and links in the colours of the browser game's hints,
+//! and the step explained beside it in English or Chinese. Runs of singles are folded into
+//! one frame, their order numbered in the cells (or one frame per step with `every_step`).
+
+use std::fmt::Write;
+
+use sudoku_core::{Cell, Grid, House, Layout};
+use sudoku_logic::{Candidates, Lang, LinkKind, Logic, Role, Step, Target, Technique};
+
+use crate::svg::{escape, grid_lines, text};
+use crate::{Paper, PrintError};
+
+/// The margin around a page's content, in mm.
+const MARGIN: f64 = 12.0;
+/// Frames a page.
+const FRAMES_PER_PAGE: usize = 2;
+/// Text size of the explanations, in mm.
+const TEXT: f64 = 3.3;
+
+/// The role colours, as the browser game draws hints (`style.css`).
+mod colour {
+    pub const BASE: &str = "#dbe8fd";
+    pub const COVER: &str = "#d5f1e7";
+    pub const PATTERN: &str = "#f7e08a";
+    pub const FIN: &str = "#ecd5fb";
+    pub const ENDO: &str = "#dccaf9";
+    pub const COLOR_A: &str = "#c9f0ea";
+    pub const COLOR_B: &str = "#ffdcc2";
+    pub const PLACED: &str = "#cdeed6";
+    pub const PLACED_MARK: &str = "#1f9d55";
+    pub const REMOVED_MARK: &str = "#e03e3e";
+    pub const LINK: &str = "#d9480f";
+    pub const SOLVED: &str = "#1f4e9a";
+}
+
+/// One diagram: the position before its steps, and the steps.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    /// The position before the first step.
+    pub before: Candidates,
+    /// The steps shown (several for a folded run of singles).
+    pub steps: Vec<Step>,
+    /// The number of the first step in the path, from 1.
+    pub first: usize,
+}
+
+/// A puzzle's walkthrough, laid out in frames.
+#[derive(Debug, Clone)]
+pub struct Walkthrough {
+    layout: Layout,
+    givens: Grid,
+    /// The frames, in path order.
+    pub frames: Vec<Frame>,
+    grade: String,
+    lang: Lang,
+}
+
+fn is_single(step: &Step) -> bool {
+    matches!(
+        step.technique,
+        Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+    )
+}
+
+impl Walkthrough {
+    /// The walkthrough of a puzzle with exactly one solution (else
+    /// [`PrintError::NotUnique`]).
+    pub fn new(
+        layout: &Layout,
+        givens: &Grid,
+        lang: Lang,
+        every_step: bool,
+    ) -> Result<Walkthrough, PrintError> {
+        let mut solver = sudoku_core::DlxSolver::new(layout.clone());
+        if !matches!(solver.verdict(givens), Ok(sudoku_core::Verdict::Unique(_))) {
+            return Err(PrintError::NotUnique);
+        }
+        let logic = Logic::new(layout);
+        let mut pos = logic.start(givens).map_err(|_| PrintError::NotUnique)?;
+        let path = logic.solve_path_from(pos.clone());
+        if !path.is_solved() {
+            return Err(PrintError::NotUnique);
+        }
+        let grade = path.grade();
+        let grade = match lang {
+            Lang::En => format!(
+                "Grade: {grade}; {} steps; hardest: {}",
+                path.steps.len(),
+                grade.hardest.map_or("-", |t| t.name())
+            ),
+            Lang::Zh => format!(
+                "难度：{grade}；共 {} 步；最难技巧：{}",
+                path.steps.len(),
+                grade.hardest.map_or("-", |t| t.name_zh())
+            ),
+        };
+        let mut frames: Vec<Frame> = Vec::new();
+        for (k, step) in path.steps.into_iter().enumerate() {
+            let fold = !every_step
+                && is_single(&step)
+                && frames
+                    .last()
+                    .is_some_and(|f| f.steps.iter().all(is_single) && f.steps.len() < 30);
+            if fold {
+                if let Some(f) = frames.last_mut() {
+                    f.steps.push(step.clone());
+                }
+            } else {
+                frames.push(Frame {
+                    before: pos.clone(),
+                    steps: vec![step.clone()],
+                    first: k + 1,
+                });
+            }
+            pos.apply(layout, &step);
+        }
+        Ok(Walkthrough {
+            layout: layout.clone(),
+            givens: givens.clone(),
+            frames,
+            grade,
+            lang,
+        })
+    }
+
+    /// The pages as SVG documents: the puzzle and its grade, then two frames a page.
+    pub fn svg_pages(&self, paper: Paper, title: Option<&str>) -> Vec<String> {
+        let (w, h) = paper.size_mm();
+        let mut pages = Vec::new();
+        // The first page: the puzzle and the summary.
+        let mut out = open(w, h);
+        let head = title.map_or_else(
+            || match self.lang {
+                Lang::En => "Walkthrough".to_string(),
+                Lang::Zh => "解题步骤".to_string(),
+            },
+            str::to_string,
+        );
+        text(
+            &mut out,
+            w / 2.0,
+            MARGIN + 6.0,
+            6.0,
+            "middle",
+            "bold",
+            "black",
+            &head,
+        );
+        text(
+            &mut out,
+            w / 2.0,
+            MARGIN + 14.0,
+            TEXT,
+            "middle",
+            "normal",
+            "#333",
+            &self.grade,
+        );
+        let side = (w - 2.0 * MARGIN).min(h * 0.55);
+        let start = Candidates::from_grid(&self.layout, &self.givens);
+        if let Ok(start) = start {
+            self.diagram(
+                &mut out,
+                &start,
+                &[],
+                false,
+                (w - side) / 2.0,
+                MARGIN + 22.0,
+                side,
+            );
+        }
+        close(&mut out, w, h, 1, self.lang);
+        pages.push(out);
+        for chunk in self.frames.chunks(FRAMES_PER_PAGE) {
+            let mut out = open(w, h);
+            let slot = (h - 2.0 * MARGIN - 8.0) / FRAMES_PER_PAGE as f64;
+            for (i, frame) in chunk.iter().enumerate() {
+                let y = MARGIN + i as f64 * slot;
+                self.frame(&mut out, frame, MARGIN, y, w - 2.0 * MARGIN, slot);
+            }
+            close(&mut out, w, h, pages.len() + 1, self.lang);
+            pages.push(out);
+        }
+        pages
+    }
+
+    /// One frame at `(x, y)` in a `width` x `height` box: the heading, the diagram on the
+    /// left, the explanation on the right.
+    fn frame(&self, out: &mut String, frame: &Frame, x: f64, y: f64, width: f64, height: f64) {
+        let singles = frame.steps.iter().all(is_single);
+        let last = frame.first + frame.steps.len() - 1;
+        let heading = match (self.lang, frame.steps.len()) {
+            (Lang::En, 1) => format!("Step {}: {}", frame.first, name(&frame.steps[0], self.lang)),
+            (Lang::En, _) => format!("Steps {}-{last}: singles", frame.first),
+            (Lang::Zh, 1) => format!(
+                "第 {} 步：{}",
+                frame.first,
+                name(&frame.steps[0], self.lang)
+            ),
+            (Lang::Zh, _) => format!("第 {}-{last} 步：唯一数", frame.first),
+        };
+        text(out, x, y + 5.0, 4.2, "start", "bold", "black", &heading);
+        let side = (width * 0.52).min(height - 12.0);
+        self.diagram(out, &frame.before, &frame.steps, !singles, x, y + 9.0, side);
+        let lines: Vec<String> = if singles {
+            frame
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("{}. {}", frame.first + i, s.explain(self.lang)))
+                .collect()
+        } else {
+            vec![frame.steps[0].explain(self.lang)]
+        };
+        let column = width - side - 6.0;
+        let max_lines = ((height - 12.0) / (TEXT * 1.35)) as usize;
+        let mut wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, column, TEXT)).collect();
+        if wrapped.len() > max_lines {
+            wrapped.truncate(max_lines.saturating_sub(1));
+            wrapped.push("…".to_string());
+        }
+        for (k, line) in wrapped.iter().enumerate() {
+            let ty = y + 9.0 + TEXT + k as f64 * TEXT * 1.35;
+            text(
+                out,
+                x + side + 6.0,
+                ty,
+                TEXT,
+                "start",
+                "normal",
+                "black",
+                line,
+            );
+        }
+    }
+
+    /// The position as a grid at `(x, y)`, side `side`, with `steps` drawn on it.
+    #[allow(clippy::too_many_arguments)]
+    fn diagram(
+        &self,
+        out: &mut String,
+        pos: &Candidates,
+        steps: &[Step],
+        candidates: bool,
+        x: f64,
+        y: f64,
+        side: f64,
+    ) {
+        let layout = &self.layout;
+        let n = layout.size();
+        let cell = side / n as f64;
+        let at = |c: Cell| (x + c.col() as f64 * cell, y + c.row() as f64 * cell);
+        // House tints first, then cell tints over them.
+        let mut tint: Vec<Option<&str>> = vec![None; n * n];
+        for step in steps {
+            for hl in &step.highlights {
+                if let (Target::House(house), Role::Base | Role::Cover) = (hl.target, hl.role) {
+                    let fill = if hl.role == Role::Base {
+                        colour::BASE
+                    } else {
+                        colour::COVER
+                    };
+                    for c in house_cells(layout, house) {
+                        tint[c.index(n)] = Some(fill);
+                    }
+                }
+            }
+            for hl in &step.highlights {
+                let c = match hl.target {
+                    Target::Cell(c) => c,
+                    Target::Candidate(c) if hl.role == Role::Placed => c.cell,
+                    Target::Candidate(c) if !candidates => c.cell,
+                    _ => continue,
+                };
+                if let Some(fill) = cell_fill(hl.role) {
+                    tint[c.index(n)] = Some(fill);
+                }
+            }
+        }
+        for (i, fill) in tint.iter().enumerate() {
+            if let Some(fill) = fill {
+                let (px, py) = at(Cell::new(i / n, i % n));
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{px:.3}\" y=\"{py:.3}\" width=\"{cell:.3}\" height=\"{cell:.3}\" fill=\"{fill}\"/>"
+                );
+            }
+        }
+        grid_lines(out, layout, x, y, side);
+        let font = cell * 0.62;
+        let (cols, rows) = candidate_grid(n);
+        let small = cell / cols.max(rows) as f64 * 0.78;
+        for r in 0..n {
+            for c in 0..n {
+                let here = Cell::new(r, c);
+                let (px, py) = at(here);
+                if let Some(d) = pos.get(here) {
+                    let (weight, fill) = if pos.is_given(here) {
+                        ("bold", "black")
+                    } else {
+                        ("normal", colour::SOLVED)
+                    };
+                    let cy = py + cell / 2.0 + font * 0.36;
+                    text(
+                        out,
+                        px + cell / 2.0,
+                        cy,
+                        font,
+                        "middle",
+                        weight,
+                        fill,
+                        &d.to_string(),
+                    );
+                    continue;
+                }
+                // A single placed by one of the steps: the digit in green, its order small.
+                if let Some((k, step)) = steps
+                    .iter()
+                    .enumerate()
+                    .find(|(_, s)| s.placements.iter().any(|p| p.cell == here))
+                {
+                    if let Some(p) = step.placements.iter().find(|p| p.cell == here) {
+                        let cy = py + cell / 2.0 + font * 0.36;
+                        let d = p.digit.to_string();
+                        text(
+                            out,
+                            px + cell / 2.0,
+                            cy,
+                            font,
+                            "middle",
+                            "bold",
+                            colour::PLACED_MARK,
+                            &d,
+                        );
+                        if steps.len() > 1 {
+                            let order = (k + 1).to_string();
+                            text(
+                                out,
+                                px + cell * 0.06,
+                                py + cell * 0.3,
+                                cell * 0.24,
+                                "start",
+                                "normal",
+                                "#555",
+                                &order,
+                            );
+                        }
+                    }
+                    continue;
+                }
+                if !candidates {
+                    continue;
+                }
+                for d in pos.candidates(here).iter() {
+                    let k = d.get() - 1;
+                    let (cx, cy) = (
+                        px + (k % cols) as f64 * cell / cols as f64 + cell / cols as f64 / 2.0,
+                        py + (k / cols) as f64 * cell / rows as f64 + cell / rows as f64 / 2.0,
+                    );
+                    let role = candidate_role(steps, here, d);
+                    if let Some(fill) = role.and_then(mark_fill) {
+                        let _ = writeln!(
+                            out,
+                            "<circle cx=\"{cx:.3}\" cy=\"{cy:.3}\" r=\"{:.3}\" fill=\"{fill}\"/>",
+                            small * 0.62
+                        );
+                    }
+                    let (weight, fill) = match role {
+                        Some(Role::Removed) => ("bold", colour::REMOVED_MARK),
+                        Some(Role::Placed) => ("bold", colour::PLACED_MARK),
+                        Some(_) => ("bold", "black"),
+                        None => ("normal", "#666"),
+                    };
+                    text(
+                        out,
+                        cx,
+                        cy + small * 0.36,
+                        small,
+                        "middle",
+                        weight,
+                        fill,
+                        &d.to_string(),
+                    );
+                    if role == Some(Role::Removed) {
+                        let r = small * 0.45;
+                        let _ = writeln!(
+                            out,
+                            "<line x1=\"{:.3}\" y1=\"{:.3}\" x2=\"{:.3}\" y2=\"{:.3}\" stroke=\"{}\" stroke-width=\"{:.3}\"/>",
+                            cx - r,
+                            cy + r,
+                            cx + r,
+                            cy - r,
+                            colour::REMOVED_MARK,
+                            small * 0.1
+                        );
+                    }
+                }
+            }
+        }
+        if candidates {
+            for step in steps {
+                links(out, step, n, (x, y, cell));
+            }
+        }
+    }
+}
+
+/// The technique's name as the step tells it (Siamese fish included).
+fn name(step: &Step, lang: Lang) -> String {
+    let base = match lang {
+        Lang::En => step.technique.name(),
+        Lang::Zh => step.technique.name_zh(),
+    };
+    match (step.siamese, lang) {
+        (true, Lang::En) => format!("Siamese {base}"),
+        (true, Lang::Zh) => format!("连体{base}"),
+        (false, _) => base.to_string(),
+    }
+}
+
+/// The arrows of a step's chains: from candidate to candidate, strong links solid, weak
+/// dashed, as the browser game draws them.
+fn links(out: &mut String, step: &Step, n: usize, (x, y, cell): (f64, f64, f64)) {
+    let (cols, rows) = candidate_grid(n);
+    let centre = |node: &sudoku_logic::ChainNode| {
+        let k = node.digit.get() - 1;
+        let count = node.cells.len().max(1) as f64;
+        let (sx, sy) = node.cells.iter().fold((0.0, 0.0), |(sx, sy), c| {
+            (
+                sx + x
+                    + c.col() as f64 * cell
+                    + (k % cols) as f64 * cell / cols as f64
+                    + cell / cols as f64 / 2.0,
+                sy + y
+                    + c.row() as f64 * cell
+                    + (k / cols) as f64 * cell / rows as f64
+                    + cell / rows as f64 / 2.0,
+            )
+        });
+        (sx / count, sy / count)
+    };
+    for chain in step.chains.iter().take(1) {
+        for (i, link) in chain.links.iter().enumerate() {
+            let (a, b) = (centre(&chain.nodes[i]), centre(&chain.nodes[i + 1]));
+            let dash = if *link == LinkKind::Weak {
+                format!(
+                    " stroke-dasharray=\"{:.2} {:.2}\"",
+                    cell * 0.08,
+                    cell * 0.06
+                )
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "<line x1=\"{:.3}\" y1=\"{:.3}\" x2=\"{:.3}\" y2=\"{:.3}\" stroke=\"{}\" stroke-width=\"{:.3}\" opacity=\"0.85\"{dash}/>",
+                a.0,
+                a.1,
+                b.0,
+                b.1,
+                colour::LINK,
+                cell * 0.03
+            );
+        }
+    }
+}
+
+/// The columns and rows of the small candidate grid in a cell: 3x3 for 9x9, 4x4 for 16x16.
+fn candidate_grid(n: usize) -> (usize, usize) {
+    let cols = (1..=n).find(|c| c * c >= n).unwrap_or(n);
+    (cols, n.div_ceil(cols))
+}
+
+/// The most telling role a step gives a candidate: removed over placed over the pattern's.
+fn candidate_role(steps: &[Step], cell: Cell, d: sudoku_core::Digit) -> Option<Role> {
+    let mut best: Option<Role> = None;
+    let rank = |r: Role| match r {
+        Role::Removed => 0,
+        Role::Placed => 1,
+        Role::Fin | Role::EndoFin => 2,
+        Role::ColorA | Role::ColorB => 3,
+        Role::LinkStrong | Role::LinkWeak => 4,
+        _ => 5,
+    };
+    for step in steps {
+        for hl in &step.highlights {
+            if let Target::Candidate(c) = hl.target
+                && c.cell == cell
+                && c.digit == d
+                && best.is_none_or(|b| rank(hl.role) < rank(b))
+            {
+                best = Some(hl.role);
+            }
+        }
+    }
+    best
+}
+
+/// The disc behind a candidate of a role.
+fn mark_fill(role: Role) -> Option<&'static str> {
+    match role {
+        Role::Removed => None,
+        Role::Placed => Some(colour::PLACED),
+        Role::Fin => Some(colour::FIN),
+        Role::EndoFin => Some(colour::ENDO),
+        Role::ColorA => Some(colour::COLOR_A),
+        Role::ColorB => Some(colour::COLOR_B),
+        _ => Some(colour::PATTERN),
+    }
+}
+
+/// The tint of a cell of a role.
+fn cell_fill(role: Role) -> Option<&'static str> {
+    match role {
+        Role::Placed => Some(colour::PLACED),
+        Role::Pattern => Some(colour::PATTERN),
+        Role::Fin => Some(colour::FIN),
+        Role::EndoFin => Some(colour::ENDO),
+        Role::ColorA => Some(colour::COLOR_A),
+        Role::ColorB => Some(colour::COLOR_B),
+        _ => None,
+    }
+}
+
+/// The cells of a house of the layout.
+fn house_cells(layout: &Layout, house: House) -> Vec<Cell> {
+    layout
+        .houses()
+        .iter()
+        .position(|&h| h == house)
+        .map(|h| layout.cells_of(h).collect())
+        .unwrap_or_default()
+}
+
+/// Splits text into lines of at most `width` mm at `size` mm: Latin letters count about
+/// 0.56 of the size, Chinese characters a whole one; breaks at spaces, after the links of a
+/// chain in Eureka notation (`-`, `=`, `/`, `,`), or anywhere in Chinese.
+pub(crate) fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
+    let w = |c: char| if c.is_ascii() { 0.56 * size } else { size };
+    let mut lines = Vec::new();
+    let (mut line, mut used) = (String::new(), 0.0);
+    let mut word = String::new();
+    let mut word_w = 0.0;
+    let flush_word = |line: &mut String,
+                      used: &mut f64,
+                      word: &mut String,
+                      word_w: &mut f64,
+                      lines: &mut Vec<String>| {
+        if *used + *word_w > width && !line.is_empty() {
+            lines.push(std::mem::take(line).trim_end().to_string());
+            *used = 0.0;
+        }
+        line.push_str(word);
+        *used += *word_w;
+        word.clear();
+        *word_w = 0.0;
+    };
+    for ch in text.chars() {
+        word.push(ch);
+        word_w += w(ch);
+        if matches!(ch, ' ' | '-' | '=' | '/' | ',') || !ch.is_ascii() {
+            flush_word(&mut line, &mut used, &mut word, &mut word_w, &mut lines);
+        }
+    }
+    flush_word(&mut line, &mut used, &mut word, &mut word_w, &mut lines);
+    if !line.trim().is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+fn open(w: f64, h: f64) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{h}mm\" \
+         viewBox=\"0 0 {w} {h}\" font-family=\"{}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n",
+        escape(crate::svg::FONTS)
+    )
+}
+
+fn close(out: &mut String, w: f64, h: f64, page: usize, lang: Lang) {
+    let number = match lang {
+        Lang::En => page.to_string(),
+        Lang::Zh => format!("第 {page} 页"),
+    };
+    text(
+        out,
+        w / 2.0,
+        h - MARGIN + 2.0,
+        3.5,
+        "middle",
+        "normal",
+        "#444",
+        &number,
+    );
+    out.push_str("</svg>\n");
+}
