@@ -269,10 +269,10 @@ impl Problem {
                 ItemKind::Primary { .. } => has_primary = true,
                 ItemKind::Secondary => {}
             }
-            if let Some(c) = u.color {
-                if c.0 == 0 || c.0 as usize > self.colors.len() {
-                    return Err(BuildError::BadColorName(format!("#{}", c.0)));
-                }
+            if let Some(c) = u.color
+                && (c.0 == 0 || c.0 as usize > self.colors.len())
+            {
+                return Err(BuildError::BadColorName(format!("#{}", c.0)));
             }
         }
         if !has_primary {

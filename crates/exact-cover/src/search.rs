@@ -334,12 +334,12 @@ impl Engine<Links> {
                 best = k;
                 best_key = key;
                 ties = 1;
-            } else if key == best_key {
-                if let Some(rng) = self.rng.as_mut() {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
-                        best = k;
-                    }
+            } else if key == best_key
+                && let Some(rng) = self.rng.as_mut()
+            {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    best = k;
                 }
             }
             k = links.right_of(k);

@@ -91,10 +91,10 @@ fn nothing_is_written_for_a_broken_puzzle_or_a_wrong_option() {
         assert_eq!(run.code, Some(2), "{all:?}");
         assert_contains(&run.stderr, says);
     }
-    let pdf = dir.path().join("book.pdf");
-    let run = sudoku(&["print", "-", "-o", pdf.to_str().expect("UTF-8")], None);
+    let xlsx = dir.path().join("book.xlsx");
+    let run = sudoku(&["print", "-", "-o", xlsx.to_str().expect("UTF-8")], None);
     assert_eq!(run.code, Some(2));
-    assert_contains(&run.stderr, "only SVG output");
+    assert_contains(&run.stderr, "name the output NAME.pdf");
     assert!(svg_files(dir.path()).is_empty(), "nothing was written");
 }
 
@@ -137,4 +137,32 @@ fn a_walkthrough_is_the_puzzle_then_its_steps() {
     );
     assert_eq!(run.code, Some(2));
     assert_contains(&run.stderr, "several solutions");
+}
+
+#[test]
+fn a_pdf_is_one_document() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("book.pdf");
+    let out = out.to_str().expect("a UTF-8 path");
+    let run = sudoku(&["print", "-", "-o", out, "--answers"], Some(PUZZLES));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout.trim(), out);
+    let bytes = std::fs::read(out).expect("the PDF");
+    assert!(bytes.starts_with(b"%PDF-"));
+    // A title the embedded font cannot show is refused, and nothing is written.
+    let snow = dir.path().join("snow.pdf");
+    let run = sudoku(
+        &[
+            "print",
+            "-",
+            "-o",
+            snow.to_str().expect("UTF-8"),
+            "--title",
+            "☃",
+        ],
+        Some(PUZZLES),
+    );
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "no glyph for `☃`");
+    assert!(!snow.exists());
 }

@@ -105,11 +105,11 @@ fn main() {
                     wrong += 1;
                 }
             }
-            if let Verdict::Multiple(a, b) = &verdict {
-                if solver.layout().check_solution(&entry.grid, b).is_err() || a == b {
-                    eprintln!("{path}: line {}: bad second solution", entry.line);
-                    wrong += 1;
-                }
+            if let Verdict::Multiple(a, b) = &verdict
+                && (solver.layout().check_solution(&entry.grid, b).is_err() || a == b)
+            {
+                eprintln!("{path}: line {}: bad second solution", entry.line);
+                wrong += 1;
             }
             *counts
                 .entry(if first { "solved" } else { verdict.name() })

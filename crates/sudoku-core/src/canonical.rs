@@ -133,7 +133,7 @@ impl Search {
             return;
         }
         let s = self.stack;
-        let range = if j % s == 0 {
+        let range = if j.is_multiple_of(s) {
             0..self.n
         } else {
             let first = self.cols[j - j % s] as usize / s * s;
@@ -166,7 +166,7 @@ impl Search {
             return;
         }
         let b = self.band;
-        let range = if i % b == 0 {
+        let range = if i.is_multiple_of(b) {
             0..n
         } else {
             let first = self.rows[i - i % b] as usize / b * b;

@@ -80,10 +80,10 @@ impl Encoding {
                 used |= 1 << givens.values()[i as usize];
             }
             for d in 1..=n {
-                if used & (1 << d) == 0 {
-                    if let Some(digit) = Digit::new(d) {
-                        names.push(format!("{digit}{house}"));
-                    }
+                if used & (1 << d) == 0
+                    && let Some(digit) = Digit::new(d)
+                {
+                    names.push(format!("{digit}{house}"));
                 }
             }
         }

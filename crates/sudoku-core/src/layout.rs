@@ -332,10 +332,10 @@ impl Layout {
         for (i, (&g, &s)) in puzzle.values().iter().zip(solution.values()).enumerate() {
             let cell = Cell::from_index(i, n);
             let found = Digit::new(s as usize).ok_or(CheckError::Empty(cell))?;
-            if let Some(given) = Digit::new(g as usize) {
-                if given != found {
-                    return Err(CheckError::Given { cell, given, found });
-                }
+            if let Some(given) = Digit::new(g as usize)
+                && given != found
+            {
+                return Err(CheckError::Given { cell, given, found });
             }
         }
         match self.conflict(solution) {

@@ -82,7 +82,9 @@ impl Shape {
         if !(2..=MAX_SIZE).contains(&n) {
             return None;
         }
-        let rows = (1..=n).filter(|r| r * r <= n && n % r == 0).max()?;
+        let rows = (1..=n)
+            .filter(|r| r * r <= n && n.is_multiple_of(*r))
+            .max()?;
         if rows == 1 {
             return None;
         }

@@ -11,16 +11,25 @@
 //! the diagonals of an X-sudoku and the windows of a windoku shaded. Every grid this project
 //! knows prints, 4x4 to 25x25.
 //!
-//! SVG is written by hand: it is a few elements (`rect`, `line`, `text`), and a drawing
-//! library would add nothing but weight. Sizes are millimetres throughout (the SVG's user
-//! unit is one millimetre), so a page prints at its true size.
+//! Every page is drawn once, on a canvas of a few primitives (filled rectangles and circles,
+//! strokes, text), which is written as SVG (by hand: a few elements, where a library would
+//! add only weight) or as PDF (with krilla, which embeds and subsets the font and keeps the
+//! text selectable). The font is a subset of Noto Sans CJK SC (SIL OFL 1.1) with every
+//! character the project's texts use, kept in `fonts/` with its licence and the script that
+//! rebuilds it. Sizes are millimetres throughout, so a page prints at its true size.
 
+mod canvas;
+mod draw;
 mod page;
 mod paper;
-mod svg;
+mod pdf;
 mod walkthrough;
 
 pub use page::{Book, BookOptions, Page, PageKind, Slot};
+
+/// The font the PDF embeds (Noto Sans CJK SC, regular, subset): for tests that check every
+/// printed character has a glyph.
+pub const FONT_REGULAR: &[u8] = pdf::REGULAR;
 pub use paper::{Paper, PaperError};
 pub use walkthrough::{Frame, Walkthrough};
 
@@ -57,6 +66,12 @@ pub enum PrintError {
         /// The puzzle's number in the book, from 1.
         number: usize,
     },
+    /// Text to print uses characters the embedded font lacks (a title or label, say).
+    #[error("the PDF font has no glyph for {}: use other words, or add them to fonts/subset.sh and run it", .0.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))]
+    MissingGlyphs(Vec<char>),
+    /// The PDF could not be made.
+    #[error("cannot make the PDF: {0}")]
+    Pdf(String),
     /// A walkthrough needs a puzzle with exactly one solution.
     #[error("the puzzle has no solution or several: a walkthrough needs exactly one")]
     NotUnique,

@@ -4,12 +4,11 @@
 //! and the step explained beside it in English or Chinese. Runs of singles are folded into
 //! one frame, their order numbered in the cells (or one frame per step with `every_step`).
 
-use std::fmt::Write;
-
 use sudoku_core::{Cell, Grid, House, Layout};
 use sudoku_logic::{Candidates, Lang, LinkKind, Logic, Role, Step, Target, Technique};
 
-use crate::svg::{escape, grid_lines, text};
+use crate::canvas::{Anchor, Canvas, Svg};
+use crate::draw::{grid_lines, page_number};
 use crate::{Paper, PrintError};
 
 /// The margin around a page's content, in mm.
@@ -125,12 +124,47 @@ impl Walkthrough {
         })
     }
 
-    /// The pages as SVG documents: the puzzle and its grade, then two frames a page.
+    /// How many pages: the puzzle and its grade, then two frames a page.
+    pub fn page_count(&self) -> usize {
+        1 + self.frames.len().div_ceil(FRAMES_PER_PAGE)
+    }
+
+    /// The pages as SVG documents.
     pub fn svg_pages(&self, paper: Paper, title: Option<&str>) -> Vec<String> {
         let (w, h) = paper.size_mm();
-        let mut pages = Vec::new();
-        // The first page: the puzzle and the summary.
-        let mut out = open(w, h);
+        (0..self.page_count())
+            .map(|i| {
+                let mut canvas = Svg::new(w, h);
+                self.draw_page(i, (w, h), title, &mut canvas);
+                canvas.finish()
+            })
+            .collect()
+    }
+
+    /// The pages as one PDF document.
+    pub fn pdf(&self, paper: Paper, title: Option<&str>) -> Result<Vec<u8>, PrintError> {
+        let size = paper.size_mm();
+        crate::pdf::document(size, self.page_count(), |i, canvas| {
+            self.draw_page(i, size, title, canvas);
+        })
+    }
+
+    /// Page `i` (from 0): the puzzle and its grade, or two frames.
+    fn draw_page(&self, i: usize, (w, h): (f64, f64), title: Option<&str>, out: &mut dyn Canvas) {
+        page_number(out, w, h, i + 1, self.lang);
+        if i > 0 {
+            let slot = (h - 2.0 * MARGIN - 8.0) / FRAMES_PER_PAGE as f64;
+            let frames = self
+                .frames
+                .chunks(FRAMES_PER_PAGE)
+                .nth(i - 1)
+                .unwrap_or(&[]);
+            for (k, frame) in frames.iter().enumerate() {
+                let y = MARGIN + k as f64 * slot;
+                self.frame(out, frame, MARGIN, y, w - 2.0 * MARGIN, slot);
+            }
+            return;
+        }
         let head = title.map_or_else(
             || match self.lang {
                 Lang::En => "Walkthrough".to_string(),
@@ -138,31 +172,28 @@ impl Walkthrough {
             },
             str::to_string,
         );
-        text(
-            &mut out,
+        out.text(
             w / 2.0,
             MARGIN + 6.0,
             6.0,
-            "middle",
-            "bold",
+            Anchor::Middle,
+            true,
             "black",
             &head,
         );
-        text(
-            &mut out,
+        out.text(
             w / 2.0,
             MARGIN + 14.0,
             TEXT,
-            "middle",
-            "normal",
-            "#333",
+            Anchor::Middle,
+            false,
+            "#333333",
             &self.grade,
         );
         let side = (w - 2.0 * MARGIN).min(h * 0.55);
-        let start = Candidates::from_grid(&self.layout, &self.givens);
-        if let Ok(start) = start {
+        if let Ok(start) = Candidates::from_grid(&self.layout, &self.givens) {
             self.diagram(
-                &mut out,
+                out,
                 &start,
                 &[],
                 false,
@@ -171,24 +202,11 @@ impl Walkthrough {
                 side,
             );
         }
-        close(&mut out, w, h, 1, self.lang);
-        pages.push(out);
-        for chunk in self.frames.chunks(FRAMES_PER_PAGE) {
-            let mut out = open(w, h);
-            let slot = (h - 2.0 * MARGIN - 8.0) / FRAMES_PER_PAGE as f64;
-            for (i, frame) in chunk.iter().enumerate() {
-                let y = MARGIN + i as f64 * slot;
-                self.frame(&mut out, frame, MARGIN, y, w - 2.0 * MARGIN, slot);
-            }
-            close(&mut out, w, h, pages.len() + 1, self.lang);
-            pages.push(out);
-        }
-        pages
     }
 
     /// One frame at `(x, y)` in a `width` x `height` box: the heading, the diagram on the
     /// left, the explanation on the right.
-    fn frame(&self, out: &mut String, frame: &Frame, x: f64, y: f64, width: f64, height: f64) {
+    fn frame(&self, out: &mut dyn Canvas, frame: &Frame, x: f64, y: f64, width: f64, height: f64) {
         let singles = frame.steps.iter().all(is_single);
         let last = frame.first + frame.steps.len() - 1;
         let heading = match (self.lang, frame.steps.len()) {
@@ -240,7 +258,7 @@ impl Walkthrough {
     #[allow(clippy::too_many_arguments)]
     fn diagram(
         &self,
-        out: &mut String,
+        out: &mut dyn Canvas,
         pos: &Candidates,
         steps: &[Step],
         candidates: bool,
@@ -282,10 +300,7 @@ impl Walkthrough {
         for (i, fill) in tint.iter().enumerate() {
             if let Some(fill) = fill {
                 let (px, py) = at(Cell::new(i / n, i % n));
-                let _ = writeln!(
-                    out,
-                    "<rect x=\"{px:.3}\" y=\"{py:.3}\" width=\"{cell:.3}\" height=\"{cell:.3}\" fill=\"{fill}\"/>"
-                );
+                out.rect(px, py, cell, cell, fill);
             }
         }
         grid_lines(out, layout, x, y, side);
@@ -343,7 +358,7 @@ impl Walkthrough {
                                 cell * 0.24,
                                 "start",
                                 "normal",
-                                "#555",
+                                "#555555",
                                 &order,
                             );
                         }
@@ -361,17 +376,13 @@ impl Walkthrough {
                     );
                     let role = candidate_role(steps, here, d);
                     if let Some(fill) = role.and_then(mark_fill) {
-                        let _ = writeln!(
-                            out,
-                            "<circle cx=\"{cx:.3}\" cy=\"{cy:.3}\" r=\"{:.3}\" fill=\"{fill}\"/>",
-                            small * 0.62
-                        );
+                        out.circle(cx, cy, small * 0.62, fill);
                     }
                     let (weight, fill) = match role {
                         Some(Role::Removed) => ("bold", colour::REMOVED_MARK),
                         Some(Role::Placed) => ("bold", colour::PLACED_MARK),
                         Some(_) => ("bold", "black"),
-                        None => ("normal", "#666"),
+                        None => ("normal", "#666666"),
                     };
                     text(
                         out,
@@ -385,16 +396,8 @@ impl Walkthrough {
                     );
                     if role == Some(Role::Removed) {
                         let r = small * 0.45;
-                        let _ = writeln!(
-                            out,
-                            "<line x1=\"{:.3}\" y1=\"{:.3}\" x2=\"{:.3}\" y2=\"{:.3}\" stroke=\"{}\" stroke-width=\"{:.3}\"/>",
-                            cx - r,
-                            cy + r,
-                            cx + r,
-                            cy - r,
-                            colour::REMOVED_MARK,
-                            small * 0.1
-                        );
+                        let strike = [[cx - r, cy + r, cx + r, cy - r]];
+                        out.strokes(&strike, colour::REMOVED_MARK, small * 0.1, None, false);
                     }
                 }
             }
@@ -422,7 +425,7 @@ fn name(step: &Step, lang: Lang) -> String {
 
 /// The arrows of a step's chains: from candidate to candidate, strong links solid, weak
 /// dashed, as the browser game draws them.
-fn links(out: &mut String, step: &Step, n: usize, (x, y, cell): (f64, f64, f64)) {
+fn links(out: &mut dyn Canvas, step: &Step, n: usize, (x, y, cell): (f64, f64, f64)) {
     let (cols, rows) = candidate_grid(n);
     let centre = |node: &sudoku_logic::ChainNode| {
         let k = node.digit.get() - 1;
@@ -444,25 +447,9 @@ fn links(out: &mut String, step: &Step, n: usize, (x, y, cell): (f64, f64, f64))
     for chain in step.chains.iter().take(1) {
         for (i, link) in chain.links.iter().enumerate() {
             let (a, b) = (centre(&chain.nodes[i]), centre(&chain.nodes[i + 1]));
-            let dash = if *link == LinkKind::Weak {
-                format!(
-                    " stroke-dasharray=\"{:.2} {:.2}\"",
-                    cell * 0.08,
-                    cell * 0.06
-                )
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                out,
-                "<line x1=\"{:.3}\" y1=\"{:.3}\" x2=\"{:.3}\" y2=\"{:.3}\" stroke=\"{}\" stroke-width=\"{:.3}\" opacity=\"0.85\"{dash}/>",
-                a.0,
-                a.1,
-                b.0,
-                b.1,
-                colour::LINK,
-                cell * 0.03
-            );
+            let dash = (*link == LinkKind::Weak).then_some((cell * 0.08, cell * 0.06));
+            let line = [[a.0, a.1, b.0, b.1]];
+            out.strokes(&line, colour::LINK, cell * 0.03, dash, false);
         }
     }
 }
@@ -571,28 +558,22 @@ pub(crate) fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
     lines
 }
 
-fn open(w: f64, h: f64) -> String {
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{h}mm\" \
-         viewBox=\"0 0 {w} {h}\" font-family=\"{}\">\n<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n",
-        escape(crate::svg::FONTS)
-    )
-}
-
-fn close(out: &mut String, w: f64, h: f64, page: usize, lang: Lang) {
-    let number = match lang {
-        Lang::En => page.to_string(),
-        Lang::Zh => format!("第 {page} 页"),
+/// Text through the canvas, with SVG's words for anchor and weight.
+#[allow(clippy::too_many_arguments)]
+fn text(
+    out: &mut dyn Canvas,
+    x: f64,
+    y: f64,
+    size: f64,
+    anchor: &str,
+    weight: &str,
+    fill: &str,
+    s: &str,
+) {
+    let anchor = if anchor == "middle" {
+        Anchor::Middle
+    } else {
+        Anchor::Start
     };
-    text(
-        out,
-        w / 2.0,
-        h - MARGIN + 2.0,
-        3.5,
-        "middle",
-        "normal",
-        "#444",
-        &number,
-    );
-    out.push_str("</svg>\n");
+    out.text(x, y, size, anchor, weight == "bold", fill, s);
 }

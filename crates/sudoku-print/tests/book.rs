@@ -268,7 +268,8 @@ fn a_walkthrough_shows_every_step_with_singles_folded() {
     assert!(walk.frames.len() < path.steps.len(), "singles are folded");
     let pages = walk.svg_pages(Paper::A4, Some("Two"));
     assert_eq!(pages.len(), 1 + walk.frames.len().div_ceil(2));
-    assert!(texts(&pages[0])[0] == "Two" && texts(&pages[0])[1].starts_with("Grade: "));
+    let cover = texts(&pages[0]);
+    assert!(cover.contains(&"Two".to_string()) && cover.iter().any(|t| t.starts_with("Grade: ")));
     let all: Vec<String> = pages.iter().flat_map(|p| texts(p)).collect();
     for frame in walk.frames.iter().filter(|f| f.steps.len() == 1) {
         let heading = format!("Step {}: {}", frame.first, frame.steps[0].technique.name());
@@ -281,16 +282,13 @@ fn a_walkthrough_shows_every_step_with_singles_folded() {
         .filter(|f| f.steps.len() == 1 && !f.steps[0].eliminations.is_empty())
         .map(|f| f.steps[0].eliminations.len())
         .sum();
-    let struck: usize = pages
-        .iter()
-        .map(|p| count(p, "<line ") - count(p, "stroke-dasharray"))
-        .sum();
+    let struck: usize = pages.iter().map(|p| count(p, "stroke=\"#e03e3e\"")).sum();
     assert!(struck >= removals, "{struck} < {removals}");
     // One frame per step on request, and in Chinese.
     let every = Walkthrough::new(&layout, &givens, Lang::Zh, true).expect("a walkthrough");
     assert_eq!(every.frames.len(), path.steps.len());
     let zh = every.svg_pages(Paper::A4, None);
-    assert_eq!(texts(&zh[0])[0], "解题步骤");
+    assert!(texts(&zh[0]).contains(&"解题步骤".to_string()));
     assert!(texts(&zh[1]).iter().any(|t| t.starts_with("第 1 步：")));
     // Several solutions: no walkthrough.
     let open: Grid = ".4..............".parse().expect("a grid");

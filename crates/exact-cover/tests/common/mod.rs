@@ -36,13 +36,13 @@ pub fn check_solution(problem: &Problem, solution: &[usize]) -> Result<(), Strin
         }
     }
     for (i, item) in items.iter().enumerate() {
-        if let ItemKind::Primary { min, max } = item.kind {
-            if uses[i] < min || uses[i] > max {
-                return Err(format!(
-                    "primary item `{}` is covered {} times, not {min}..={max}",
-                    item.name, uses[i]
-                ));
-            }
+        if let ItemKind::Primary { min, max } = item.kind
+            && (uses[i] < min || uses[i] > max)
+        {
+            return Err(format!(
+                "primary item `{}` is covered {} times, not {min}..={max}",
+                item.name, uses[i]
+            ));
         }
     }
     Ok(())

@@ -98,16 +98,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         let mut theirs = Vec::with_capacity(args.rounds);
         for round in 0..args.rounds {
             let peer = row.qqwing.filter(|_| qqwing.is_some());
-            if round % 2 == 1 {
-                if let Some(d) = peer {
-                    theirs.push(time_qqwing(&args.qqwing, d, args.count)?);
-                }
+            if round % 2 == 1
+                && let Some(d) = peer
+            {
+                theirs.push(time_qqwing(&args.qqwing, d, args.count)?);
             }
             ours.push(time_ours(&row.request, args.seed, args.count)?);
-            if round % 2 == 0 {
-                if let Some(d) = peer {
-                    theirs.push(time_qqwing(&args.qqwing, d, args.count)?);
-                }
+            if round % 2 == 0
+                && let Some(d) = peer
+            {
+                theirs.push(time_qqwing(&args.qqwing, d, args.count)?);
             }
         }
         let per =

@@ -1,7 +1,8 @@
 //! `sudoku print`: a puzzle book from a puzzle file, laid out on paper pages, with the answer
-//! keys at the back; written as SVG, one file per page (`book.svg` gives `book-1.svg`,
-//! `book-2.svg`, ...). Every puzzle must have exactly one solution: a book with a broken
-//! puzzle is not written, and the error names the line.
+//! keys at the back, or a puzzle's step-by-step walkthrough; written as one PDF (`book.pdf`)
+//! or as SVG, one file per page (`book.svg` gives `book-1.svg`, `book-2.svg`, ...). Every
+//! puzzle must have exactly one solution: a book with a broken puzzle is not written, and the
+//! error names the line.
 
 use std::path::{Path, PathBuf};
 
@@ -15,13 +16,14 @@ use crate::failure::Failure;
 /// Arguments of `sudoku print`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Output: SVG, one file per page, named after --output with the page number added
-(book.svg gives book-1.svg, book-2.svg, ...); the files written are listed on stdout.
+Output: by the extension of --output: NAME.pdf, one document (vector, the font embedded,
+text selectable); NAME.svg, a file per page with the page number added (book-1.svg,
+book-2.svg, ...). The files written are listed on stdout.
 Exit codes: 0 written; 2 malformed input, a puzzle without exactly one solution, or a usage
 error (nothing is written then).
 
 Examples:
-  sudoku print puzzles.txt -o book.svg --answers --title 'Sunday puzzles'
+  sudoku print puzzles.txt -o book.pdf --answers --title 'Sunday puzzles'
   sudoku print --walkthrough --lang zh puzzle.txt -o steps.svg
   sudoku print --per-page 6 --paper letter puzzles.txt -o book.svg
   sudoku generate --count 8 | sudoku print - -o book.svg --answers --lang zh")]
@@ -32,7 +34,8 @@ pub struct Args {
     #[command(flatten)]
     solve: SolveArgs,
 
-    /// Where to write: `NAME.svg` gives `NAME-1.svg`, `NAME-2.svg`, ... (a file per page).
+    /// Where to write: `NAME.pdf` (one document), or `NAME.svg` (`NAME-1.svg`, `NAME-2.svg`,
+    /// ...: a file per page).
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
 
@@ -73,13 +76,7 @@ pub struct Args {
 
 /// Runs `sudoku print`.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    let extension = args.output.extension().and_then(|e| e.to_str());
-    if !extension.is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
-        return Err(Failure::Usage(format!(
-            "`{}`: only SVG output is written so far; name the output NAME.svg",
-            args.output.display()
-        )));
-    }
+    let format = Format::of(&args.output)?;
     let paper: Paper = args
         .paper
         .parse()
@@ -110,32 +107,99 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             label: (!entry.label.is_empty()).then(|| entry.label.clone()),
         });
     }
-    let pages = if args.walkthrough {
-        walkthroughs(&puzzles, paper, args)?
-    } else {
-        book(puzzles, paper, per_page, args)?
-    };
-    let width = pages.len().to_string().len();
-    let files: Vec<PathBuf> = (1..=pages.len())
-        .map(|k| page_file(&args.output, k, width))
-        .collect();
-    for (page, file) in pages.iter().zip(&files) {
-        std::fs::write(file, page)
-            .map_err(|e| Failure::Input(format!("cannot write {}: {e}", file.display())))?;
-    }
-    for file in &files {
-        println!("{}", file.display());
+    let title = args.title.as_deref();
+    match format {
+        Format::Pdf => {
+            let bytes = if args.walkthrough {
+                walkthroughs(&puzzles, args)?
+                    .iter()
+                    .map(|w| w.pdf(paper, title))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| Failure::Input(e.to_string()))
+                    .and_then(|docs| one_document(docs, &args.output))?
+            } else {
+                book(puzzles, paper, per_page, args)?
+                    .pdf()
+                    .map_err(|e| Failure::Input(e.to_string()))?
+            };
+            write(&args.output, &bytes)?;
+            println!("{}", args.output.display());
+        }
+        Format::Svg => {
+            let pages: Vec<String> = if args.walkthrough {
+                walkthroughs(&puzzles, args)?
+                    .iter()
+                    .flat_map(|w| w.svg_pages(paper, title))
+                    .collect()
+            } else {
+                let book = book(puzzles, paper, per_page, args)?;
+                book.pages.iter().map(|p| book.svg(p)).collect()
+            };
+            let width = pages.len().to_string().len();
+            let files: Vec<PathBuf> = (1..=pages.len())
+                .map(|k| page_file(&args.output, k, width))
+                .collect();
+            for (page, file) in pages.iter().zip(&files) {
+                write(file, page.as_bytes())?;
+            }
+            for file in &files {
+                println!("{}", file.display());
+            }
+        }
     }
     Ok(())
 }
 
-/// The pages of a book of the puzzles.
+/// The output format, from the output's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Pdf,
+    Svg,
+}
+
+impl Format {
+    fn of(output: &Path) -> Result<Format, Failure> {
+        match output
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("pdf") => Ok(Format::Pdf),
+            Some("svg") => Ok(Format::Svg),
+            _ => Err(Failure::Usage(format!(
+                "`{}`: name the output NAME.pdf (one document) or NAME.svg (a file per page); \
+                 XLSX is not written yet",
+                output.display()
+            ))),
+        }
+    }
+}
+
+fn write(file: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    std::fs::write(file, bytes)
+        .map_err(|e| Failure::Input(format!("cannot write {}: {e}", file.display())))
+}
+
+/// Several walkthrough PDFs as one: only one puzzle's walkthrough goes in a PDF for now.
+fn one_document(mut docs: Vec<Vec<u8>>, output: &Path) -> Result<Vec<u8>, Failure> {
+    if docs.len() != 1 {
+        return Err(Failure::Usage(format!(
+            "`{}`: a PDF walkthrough takes one puzzle ({} given); use NAME.svg for several",
+            output.display(),
+            docs.len()
+        )));
+    }
+    Ok(docs.remove(0))
+}
+
+/// A book of the puzzles.
 fn book(
     puzzles: Vec<Puzzle>,
     paper: Paper,
     per_page: (usize, usize),
     args: &Args,
-) -> Result<Vec<String>, Failure> {
+) -> Result<Book, Failure> {
     let options = BookOptions {
         paper,
         landscape: args.landscape,
@@ -144,19 +208,19 @@ fn book(
         answers: args.answers,
         lang: args.lang.into(),
     };
-    let book = Book::new(puzzles, options).map_err(|e| Failure::Input(e.to_string()))?;
-    Ok(book.pages.iter().map(|p| book.svg(p)).collect())
+    Book::new(puzzles, options).map_err(|e| Failure::Input(e.to_string()))
 }
 
-/// The pages of every puzzle's walkthrough, one after the other.
-fn walkthroughs(puzzles: &[Puzzle], paper: Paper, args: &Args) -> Result<Vec<String>, Failure> {
-    let mut pages = Vec::new();
-    for (i, p) in puzzles.iter().enumerate() {
-        let walk = Walkthrough::new(&p.layout, &p.givens, args.lang.into(), args.every_step)
-            .map_err(|e| Failure::Input(format!("puzzle {}: {e}", i + 1)))?;
-        pages.extend(walk.svg_pages(paper, args.title.as_deref()));
-    }
-    Ok(pages)
+/// Every puzzle's walkthrough.
+fn walkthroughs(puzzles: &[Puzzle], args: &Args) -> Result<Vec<Walkthrough>, Failure> {
+    puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            Walkthrough::new(&p.layout, &p.givens, args.lang.into(), args.every_step)
+                .map_err(|e| Failure::Input(format!("puzzle {}: {e}", i + 1)))
+        })
+        .collect()
 }
 
 /// `--per-page`: 1, 2, 4 or 6 (laid out to suit the orientation), or `RxC`.

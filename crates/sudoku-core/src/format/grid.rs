@@ -181,7 +181,7 @@ impl Pending {
             ));
         }
         if self.rows == 0 {
-            self.box_cols = row.first_bar.filter(|&c| c > 0 && n % c == 0);
+            self.box_cols = row.first_bar.filter(|&c| c > 0 && n.is_multiple_of(c));
         }
         self.values.extend_from_slice(&row.values);
         self.rows += 1;
@@ -213,7 +213,7 @@ impl Pending {
         let from = |r: usize, c: usize| (r * c == n).then(|| Shape::new(r, c).ok()).flatten();
         match (self.box_rows, self.box_cols) {
             (Some(r), Some(c)) => from(r, c),
-            (Some(r), None) if n % r == 0 => from(r, n / r),
+            (Some(r), None) if n.is_multiple_of(r) => from(r, n / r),
             (None, Some(c)) => from(n / c, c),
             _ => None,
         }

@@ -259,10 +259,10 @@ impl Reader {
         let line = line.strip_suffix('\r').unwrap_or(line);
         let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         if let Some(chunk) = &mut self.json {
-            if chunk.push(line_no, line) {
-                if let Some(chunk) = self.json.take() {
-                    chunk.finish(self.options, &mut self.out);
-                }
+            if chunk.push(line_no, line)
+                && let Some(chunk) = self.json.take()
+            {
+                chunk.finish(self.options, &mut self.out);
             }
             return;
         }

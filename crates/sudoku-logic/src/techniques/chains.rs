@@ -168,10 +168,10 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         self.found |= 1 << a;
         let effect: Vec<(usize, usize)> = targets.iter().map(|c| (c, a)).collect();
         let len = self.chain.len();
-        if let Some(&k) = self.by_effect.get(&effect) {
-            if self.steps[k].1 <= len {
-                return;
-            }
+        if let Some(&k) = self.by_effect.get(&effect)
+            && self.steps[k].1 <= len
+        {
+            return;
         }
         let technique = match self.kind {
             Kind::X => Technique::XChain,

@@ -99,7 +99,7 @@ fn colour<const W: usize>(
 ) {
     let a = m.trailing_zeros() as usize;
     for (j, &c) in group.iter().enumerate() {
-        let role = if dist[0][j] % 2 == 0 {
+        let role = if dist[0][j].is_multiple_of(2) {
             Role::ColorA
         } else {
             Role::ColorB

@@ -975,10 +975,10 @@ impl<const W: usize> Finder<'_, '_, W> {
         // HoDoKu counts an ALS in a chain as two and a half nodes more.
         let alses: Vec<&AlsNode> = path.iter().filter_map(|&v| g.als_of(v)).collect();
         let nodes = path.len() + 5 * alses.len() / 2;
-        if let Some(&k) = self.by_effect.get(&key) {
-            if self.found[k].nodes <= nodes {
-                return;
-            }
+        if let Some(&k) = self.by_effect.get(&key)
+            && self.found[k].nodes <= nodes
+        {
+            return;
         }
         let chain = chain_of(g, ctx, path);
         for (k, &v) in path.iter().enumerate() {

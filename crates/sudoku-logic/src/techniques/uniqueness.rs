@@ -29,10 +29,10 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
             }
             let pairs = &pairs[..len];
             for (i, &m) in pairs.iter().enumerate() {
-                if !pairs[..i].contains(&m) {
-                    if let Some(ur) = Rect::new(ctx, corners, m) {
-                        ur.find(out);
-                    }
+                if !pairs[..i].contains(&m)
+                    && let Some(ur) = Rect::new(ctx, corners, m)
+                {
+                    ur.find(out);
                 }
             }
         } else {

@@ -1,33 +1,36 @@
-//! Drawing a page as SVG: the title, the grids with their numbers and labels, the page
-//! number. Units are millimetres.
-
-use std::fmt::Write;
+//! Drawing a book's pages and its grids on a [`Canvas`]: the title, the grids with their
+//! numbers and labels, the page number. Units are millimetres.
 
 use sudoku_core::{Cell, Grid, House, Layout};
 use sudoku_logic::Lang;
 
+use crate::canvas::{Anchor, Canvas, Svg};
 use crate::page::LABEL;
-use crate::{Book, Page, PageKind, Puzzle};
+use crate::{Book, Page, PageKind, PrintError, Puzzle};
 
-/// The fonts asked for, in order; every one has the digits, and the CJK ones the Chinese.
-pub(crate) const FONTS: &str =
-    "'DejaVu Sans', 'Noto Sans CJK SC', 'Liberation Sans', Arial, sans-serif";
 /// The fill of shaded cells: the diagonals of an X-sudoku, windows and extra regions.
 const SHADE: &str = "#e4e4e4";
 /// The colour of answer digits, apart from the givens.
-const ANSWER: &str = "#1f4e9a";
+pub(crate) const ANSWER: &str = "#1f4e9a";
 
 impl Book {
     /// The page as a standalone SVG document, at its true size in millimetres.
     pub fn svg(&self, page: &Page) -> String {
         let (w, h) = self.page_size();
-        let mut out = String::new();
-        let _ = write!(
-            out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{h}mm\" \
-             viewBox=\"0 0 {w} {h}\" font-family=\"{FONTS}\">\n\
-             <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
-        );
+        let mut canvas = Svg::new(w, h);
+        self.draw(page, &mut canvas);
+        canvas.finish()
+    }
+
+    /// The whole book as one PDF document.
+    pub fn pdf(&self) -> Result<Vec<u8>, PrintError> {
+        crate::pdf::document(self.page_size(), self.pages.len(), |i, canvas| {
+            self.draw(&self.pages[i], canvas);
+        })
+    }
+
+    fn draw(&self, page: &Page, out: &mut dyn Canvas) {
+        let (w, h) = self.page_size();
         let title = match (&self.options.title, page.kind, self.options.lang) {
             (Some(t), PageKind::Puzzles, _) => Some(t.clone()),
             (Some(t), PageKind::Answers, Lang::En) => Some(format!("{t}: answers")),
@@ -37,31 +40,9 @@ impl Book {
             (None, PageKind::Puzzles, _) => None,
         };
         if let Some(title) = title {
-            text(
-                &mut out,
-                w / 2.0,
-                12.0 + 6.0,
-                6.0,
-                "middle",
-                "bold",
-                "black",
-                &title,
-            );
+            out.text(w / 2.0, 18.0, 6.0, Anchor::Middle, true, "black", &title);
         }
-        let number = match self.options.lang {
-            Lang::En => format!("{}", page.number),
-            Lang::Zh => format!("第 {} 页", page.number),
-        };
-        text(
-            &mut out,
-            w / 2.0,
-            h - 12.0 + 2.0,
-            3.5,
-            "middle",
-            "normal",
-            "#444",
-            &number,
-        );
+        page_number(out, w, h, page.number, self.options.lang);
         for slot in &page.slots {
             let puzzle = &self.puzzles[slot.puzzle];
             let mut label = format!("{}", slot.puzzle + 1);
@@ -74,44 +55,39 @@ impl Book {
             } else {
                 4.0
             };
-            let y = slot.y - LABEL * 0.35;
-            text(&mut out, slot.x, y, size, "start", "bold", "black", &label);
+            out.text(
+                slot.x,
+                slot.y - LABEL * 0.35,
+                size,
+                Anchor::Start,
+                true,
+                "black",
+                &label,
+            );
             let shown = match page.kind {
                 PageKind::Puzzles => None,
                 PageKind::Answers => puzzle.solution.as_ref(),
             };
-            grid(&mut out, puzzle, shown, slot.x, slot.y, slot.side);
+            grid(out, puzzle, shown, slot.x, slot.y, slot.side);
         }
-        out.push_str("</svg>\n");
-        out
     }
 }
 
-/// Text at `(x, y)` (the baseline), escaped for XML.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn text(
-    out: &mut String,
-    x: f64,
-    y: f64,
-    size: f64,
-    anchor: &str,
-    weight: &str,
-    fill: &str,
-    s: &str,
-) {
-    let _ = writeln!(
-        out,
-        "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{size:.2}\" text-anchor=\"{anchor}\" \
-         font-weight=\"{weight}\" fill=\"{fill}\">{}</text>",
-        escape(s)
+/// The page number at the foot of a page.
+pub(crate) fn page_number(out: &mut dyn Canvas, w: f64, h: f64, number: usize, lang: Lang) {
+    let text = match lang {
+        Lang::En => format!("{number}"),
+        Lang::Zh => format!("第 {number} 页"),
+    };
+    out.text(
+        w / 2.0,
+        h - 10.0,
+        3.5,
+        Anchor::Middle,
+        false,
+        "#444444",
+        &text,
     );
-}
-
-pub(crate) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The block (box or jigsaw region) of every cell, and whether it is shaded (a diagonal,
@@ -134,19 +110,14 @@ fn blocks(layout: &Layout) -> (Vec<usize>, Vec<bool>) {
 
 /// A grid with its top-left corner at `(x, y)` and side `side`: the givens in bold and,
 /// with `solution`, the other digits of the solution in the answer colour.
-fn grid(out: &mut String, puzzle: &Puzzle, solution: Option<&Grid>, x: f64, y: f64, side: f64) {
+fn grid(out: &mut dyn Canvas, puzzle: &Puzzle, solution: Option<&Grid>, x: f64, y: f64, side: f64) {
     let layout = &puzzle.layout;
     let n = layout.size();
     let cell = side / n as f64;
     let (_, shaded) = blocks(layout);
     for (i, _) in shaded.iter().enumerate().filter(|(_, s)| **s) {
         let (r, c) = (i / n, i % n);
-        let _ = writeln!(
-            out,
-            "<rect x=\"{:.3}\" y=\"{:.3}\" width=\"{cell:.3}\" height=\"{cell:.3}\" fill=\"{SHADE}\"/>",
-            x + c as f64 * cell,
-            y + r as f64 * cell
-        );
+        out.rect(x + c as f64 * cell, y + r as f64 * cell, cell, cell, SHADE);
     }
     grid_lines(out, layout, x, y, side);
     let font = cell * 0.62;
@@ -161,20 +132,15 @@ fn grid(out: &mut String, puzzle: &Puzzle, solution: Option<&Grid>, x: f64, y: f
                 },
                 (None, None) => continue,
             };
-            let (weight, fill) = if given {
-                ("bold", "black")
-            } else {
-                ("normal", ANSWER)
-            };
+            let fill = if given { "black" } else { ANSWER };
             let cx = x + (c as f64 + 0.5) * cell;
             let cy = y + (r as f64 + 0.5) * cell + font * 0.36;
-            text(
-                out,
+            out.text(
                 cx,
                 cy,
                 font,
-                "middle",
-                weight,
+                Anchor::Middle,
+                given,
                 fill,
                 &digit.to_string(),
             );
@@ -184,31 +150,32 @@ fn grid(out: &mut String, puzzle: &Puzzle, solution: Option<&Grid>, x: f64, y: f
 
 /// The lines of a grid at `(x, y)` with side `side`: a hairline between cells of one block,
 /// a thick line between blocks (boxes or jigsaw regions), a thicker border.
-pub(crate) fn grid_lines(out: &mut String, layout: &Layout, x: f64, y: f64, side: f64) {
+pub(crate) fn grid_lines(out: &mut dyn Canvas, layout: &Layout, x: f64, y: f64, side: f64) {
     let n = layout.size();
     let cell = side / n as f64;
     let (block, _) = blocks(layout);
-    // Every inner edge between two cells: thick where they lie in different blocks.
-    let (mut thin, mut thick) = (String::new(), String::new());
+    let (mut thin, mut thick) = (Vec::new(), Vec::new());
     for r in 0..n {
         for c in 0..n {
             let i = r * n + c;
             let (px, py) = (x + c as f64 * cell, y + r as f64 * cell);
             if c + 1 < n {
-                let path = if block[i] == block[i + 1] {
+                let edge = [px + cell, py, px + cell, py + cell];
+                if block[i] == block[i + 1] {
                     &mut thin
                 } else {
                     &mut thick
-                };
-                let _ = write!(path, "M{:.3} {py:.3}v{cell:.3}", px + cell);
+                }
+                .push(edge);
             }
             if r + 1 < n {
-                let path = if block[i] == block[i + n] {
+                let edge = [px, py + cell, px + cell, py + cell];
+                if block[i] == block[i + n] {
                     &mut thin
                 } else {
                     &mut thick
-                };
-                let _ = write!(path, "M{px:.3} {:.3}h{cell:.3}", py + cell);
+                }
+                .push(edge);
             }
         }
     }
@@ -216,13 +183,13 @@ pub(crate) fn grid_lines(out: &mut String, layout: &Layout, x: f64, y: f64, side
     // the border; capped so that a large grid is not drawn heavier than a small one.
     let thin_w = (side * 0.0025).clamp(0.12, 0.3);
     let thick_w = (thin_w * 3.2).min(0.8);
-    let _ = writeln!(
-        out,
-        "<path d=\"{thin}\" stroke=\"#555\" stroke-width=\"{thin_w:.3}\" fill=\"none\"/>\n\
-         <path d=\"{thick}\" stroke=\"black\" stroke-width=\"{thick_w:.3}\" \
-         stroke-linecap=\"square\" fill=\"none\"/>\n\
-         <rect x=\"{x:.3}\" y=\"{y:.3}\" width=\"{side:.3}\" height=\"{side:.3}\" \
-         stroke=\"black\" stroke-width=\"{:.3}\" fill=\"none\"/>",
-        thick_w * 1.25
-    );
+    out.strokes(&thin, "#555555", thin_w, None, false);
+    out.strokes(&thick, "black", thick_w, None, true);
+    let border = [
+        [x, y, x + side, y],
+        [x + side, y, x + side, y + side],
+        [x + side, y + side, x, y + side],
+        [x, y + side, x, y],
+    ];
+    out.strokes(&border, "black", thick_w * 1.25, None, true);
 }

@@ -1,0 +1,225 @@
+//! PDFs checked as a reader would, with poppler's tools: `pdftotext` finds every puzzle
+//! number and the answers' digits, the Chinese text is extractable, `pdffonts` shows every
+//! font embedded, `pdftoppm` renders every page. (CI installs poppler-utils.)
+
+use std::process::Command;
+
+use sudoku_core::{Engine, Grid, Layout, Shape, Solver, Variant, Verdict};
+use sudoku_logic::Lang;
+use sudoku_print::{Book, BookOptions, Paper, Puzzle, Walkthrough};
+
+const NINE: [&str; 3] = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+];
+
+fn run(tool: &str, args: &[&str]) -> String {
+    let out = Command::new(tool)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{tool} runs (apt-get install poppler-utils): {e}"));
+    assert!(
+        out.status.success(),
+        "{tool} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A puzzle of the layout: `givens` of a whole solution dug to every other cell.
+fn dug(layout: Layout, seed: usize) -> Puzzle {
+    let mut solver = Solver::new(layout.clone(), Engine::Dlx).expect("a solver");
+    let full = solver
+        .solutions(&Grid::empty(layout.shape()))
+        .expect("solutions")
+        .nth(seed)
+        .expect("a grid");
+    let mut givens = full.clone();
+    let n = layout.size();
+    for i in (0..n * n).filter(|i| (i + seed).is_multiple_of(2)) {
+        givens.set(sudoku_core::Cell::new(i / n, i % n), None);
+    }
+    Puzzle {
+        layout,
+        givens,
+        solution: Some(full),
+        label: Some(format!("{n}x{n}")),
+    }
+}
+
+fn nine(text: &str) -> Puzzle {
+    let layout = Layout::classic();
+    let givens: Grid = text.parse().expect("a grid");
+    let mut solver = Solver::new(layout.clone(), Engine::Dlx).expect("a solver");
+    let Ok(Verdict::Unique(solution)) = solver.verdict(&givens) else {
+        panic!("not unique");
+    };
+    Puzzle {
+        layout,
+        givens,
+        solution: Some(solution),
+        label: Some("hard".into()),
+    }
+}
+
+fn shape(r: usize, c: usize) -> Shape {
+    Shape::new(r, c).expect("a shape")
+}
+
+fn write(dir: &std::path::Path, name: &str, bytes: &[u8]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("the PDF is written");
+    path.to_str().expect("UTF-8").to_string()
+}
+
+/// Pages of a PDF, from `pdfinfo`.
+fn pages(pdf: &str) -> usize {
+    run("pdfinfo", &[pdf])
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("a page count")
+}
+
+#[test]
+fn books_print_every_grid_kind_and_read_back() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let jigsaw = Variant {
+        regions: Some(
+            Variant::parse_region_map("AABB\nACBB\nACDD\nCCDD", shape(2, 2)).expect("a map"),
+        ),
+        ..Variant::default()
+    };
+    let diagonal = Variant {
+        diagonals: true,
+        ..Variant::default()
+    };
+    let mut puzzles: Vec<Puzzle> = NINE.iter().map(|p| nine(p)).collect();
+    puzzles.push(dug(Layout::new(shape(2, 3)), 1));
+    puzzles.push(dug(Layout::new(shape(4, 4)), 0));
+    puzzles.push(dug(
+        Layout::with_variant(shape(2, 2), jigsaw).expect("a layout"),
+        2,
+    ));
+    puzzles.push(dug(
+        Layout::with_variant(shape(3, 3), diagonal).expect("a layout"),
+        3,
+    ));
+    let count = puzzles.len();
+    for (per_page, paper, lang) in [
+        ((1, 1), Paper::A4, Lang::En),
+        ((2, 1), Paper::Letter, Lang::Zh),
+        ((2, 2), Paper::A4, Lang::En),
+        ((3, 2), Paper::Letter, Lang::En),
+    ] {
+        let options = BookOptions {
+            paper,
+            per_page,
+            answers: true,
+            title: Some("数独 Sunday".into()),
+            lang,
+            ..BookOptions::default()
+        };
+        let book = Book::new(puzzles.clone(), options).expect("a book");
+        let pdf = write(dir.path(), "book.pdf", &book.pdf().expect("a PDF"));
+        assert_eq!(pages(&pdf), book.pages.len());
+        let text = run("pdftotext", &["-layout", &pdf, "-"]);
+        assert!(text.contains("数独 Sunday"), "{text}");
+        for n in 1..=count {
+            assert!(
+                text.contains(&format!("{n} · ")),
+                "puzzle {n} in {per_page:?}"
+            );
+        }
+        let answers = match lang {
+            Lang::En => "数独 Sunday: answers",
+            Lang::Zh => "数独 Sunday：答案",
+        };
+        assert!(text.contains(answers), "{text}");
+        // The first puzzle's answer: its solution's first row, read from the answer page.
+        let answer_pages = book
+            .pages
+            .iter()
+            .filter(|p| p.kind == sudoku_print::PageKind::Answers)
+            .count();
+        let first = book.pages.len() - answer_pages + 1;
+        let key = run(
+            "pdftotext",
+            &[
+                "-f",
+                &first.to_string(),
+                "-l",
+                &first.to_string(),
+                &pdf,
+                "-",
+            ],
+        );
+        let digits: String = key.chars().filter(|c| c.is_ascii_digit()).collect();
+        let row: String = book.puzzles[0]
+            .solution
+            .as_ref()
+            .expect("a solution")
+            .to_line()[..9]
+            .to_string();
+        assert!(digits.contains(&row), "{row} not in the answer key");
+        let fonts = run("pdffonts", &[&pdf]);
+        let rows: Vec<&str> = fonts.lines().skip(2).collect();
+        assert!(!rows.is_empty());
+        for row in rows {
+            let cols: Vec<&str> = row.split_whitespace().collect();
+            // name type... emb sub uni object ID: emb is the fourth field from the end but two.
+            assert_eq!(cols[cols.len() - 5], "yes", "not embedded: {row}");
+        }
+        let prefix = dir.path().join("page");
+        run(
+            "pdftoppm",
+            &["-r", "20", "-png", &pdf, prefix.to_str().expect("UTF-8")],
+        );
+        let rendered = std::fs::read_dir(dir.path())
+            .expect("the folder")
+            .filter(|e| {
+                e.as_ref()
+                    .is_ok_and(|e| e.file_name().to_string_lossy().starts_with("page"))
+            })
+            .count();
+        assert_eq!(rendered, book.pages.len());
+        for e in std::fs::read_dir(dir.path()).expect("the folder").flatten() {
+            if e.file_name().to_string_lossy().starts_with("page") {
+                std::fs::remove_file(e.path()).expect("removed");
+            }
+        }
+    }
+}
+
+#[test]
+fn walkthroughs_read_back_in_both_languages() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let layout = Layout::classic();
+    let givens: Grid = NINE[1].parse().expect("a grid");
+    for (lang, heading, step) in [
+        (Lang::En, "Walkthrough", "Step "),
+        (Lang::Zh, "解题步骤", "第 "),
+    ] {
+        let walk = Walkthrough::new(&layout, &givens, lang, false).expect("a walkthrough");
+        let pdf = write(
+            dir.path(),
+            "walk.pdf",
+            &walk.pdf(Paper::A4, None).expect("a PDF"),
+        );
+        assert_eq!(pages(&pdf), walk.page_count());
+        let text = run("pdftotext", &[&pdf, "-"]);
+        assert!(text.contains(heading), "{text}");
+        let steps = walk.frames.iter().filter(|f| f.steps.len() == 1).count();
+        assert!(text.matches(step).count() >= steps, "{text}");
+        if lang == Lang::Zh {
+            assert!(text.contains("删除"), "the Chinese explanations are text");
+        }
+    }
+    let odd = BookOptions {
+        title: Some("☃".into()),
+        ..BookOptions::default()
+    };
+    let book = Book::new(vec![nine(NINE[0])], odd).expect("a book");
+    assert!(matches!(book.pdf(), Err(sudoku_print::PrintError::MissingGlyphs(c)) if c == ['☃']));
+}
