@@ -166,3 +166,37 @@ fn a_pdf_is_one_document() {
     assert_contains(&run.stderr, "no glyph for `☃`");
     assert!(!snow.exists());
 }
+
+#[test]
+fn a_generated_book_is_the_same_for_the_same_seed() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let page = |name: &str| {
+        let out = dir.path().join(name);
+        let args = ["print", "--generate", "3", "--rung", "easy", "--seed", "42"];
+        let mut all = args.to_vec();
+        all.extend(["--lang", "zh", "-o", out.to_str().expect("UTF-8")]);
+        let run = sudoku(&all, None);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let first = run.stdout.lines().next().expect("a page").to_string();
+        std::fs::read_to_string(first).expect("the page")
+    };
+    let (a, b) = (page("a.svg"), page("b.svg"));
+    assert_eq!(a, b, "the same seed, the same puzzles");
+    assert_contains(&a, ">1 · 简单</text>");
+    let run = sudoku(&["print", "--generate", "0", "-o", "x.svg"], None);
+    assert_eq!(run.code, Some(2), "at least one puzzle");
+    let run = sudoku(
+        &[
+            "print",
+            "--generate",
+            "2",
+            "--rung",
+            "hardest",
+            "-o",
+            "x.svg",
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "not a rung");
+}

@@ -166,7 +166,7 @@ fn parse_seconds(text: &str) -> Result<TimeLimit, String> {
 }
 
 /// A rung of the ladder by its id.
-fn parse_rung(text: &str) -> Result<&'static Rung, String> {
+pub(crate) fn parse_rung(text: &str) -> Result<&'static Rung, String> {
     Rung::by_id(text).ok_or_else(|| {
         let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
         format!("`{text}` is not a rung; use one of {}", ids.join(", "))
@@ -268,7 +268,7 @@ fn unmet_message(e: &GenerateError, limit: Option<Duration>) -> String {
 
 /// The seed of puzzle `k` of a run: a mix of the run's seed and `k` (splitmix64's finaliser),
 /// so neighbouring puzzles share nothing.
-fn puzzle_seed(seed: u64, k: u64) -> u64 {
+pub(crate) fn puzzle_seed(seed: u64, k: u64) -> u64 {
     let mut z = seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

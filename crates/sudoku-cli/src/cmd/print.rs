@@ -6,7 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use sudoku_core::Verdict;
+use sudoku_core::{Layout, Verdict};
+use sudoku_logic::generate::Generator;
+use sudoku_logic::ladder::Rung;
 use sudoku_print::{Book, BookOptions, Paper, Puzzle, Walkthrough};
 
 use crate::batch::{Batch, InputArgs, SolveArgs, Solvers, VariantSpec};
@@ -59,6 +61,20 @@ pub struct Args {
     #[arg(long)]
     answers: bool,
 
+    /// Print N puzzles made on the spot instead of reading a file (at most 500).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=500))]
+    generate: Option<u16>,
+
+    /// With --generate: the rung of the ladder: beginner, easy, medium, hard, expert, master.
+    #[arg(long, value_name = "RUNG", requires = "generate", default_value = "medium",
+          value_parser = crate::cmd::generate::parse_rung)]
+    rung: &'static Rung,
+
+    /// With --generate: the seed (the same seed, the same book); a new one by default,
+    /// printed on stderr.
+    #[arg(long, value_name = "S", requires = "generate")]
+    seed: Option<u64>,
+
     /// Print each puzzle's walkthrough instead of a book: the path a person would take, a
     /// diagram per step with the step's cells in colour and its explanation (runs of singles
     /// folded into one diagram).
@@ -82,31 +98,10 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         .parse()
         .map_err(|e| Failure::Usage(format!("{e}")))?;
     let per_page = per_page(&args.per_page, args.landscape)?;
-    let spec = VariantSpec::from_args(&args.solve.variant)?;
-    let batch = Batch::read(&args.input)?;
-    let mut solvers = Solvers::new(spec, args.solve.engine);
-    let mut puzzles = Vec::new();
-    for entry in &batch.entries {
-        let entry = entry
-            .as_ref()
-            .map_err(|e| Failure::Input(format!("{}: {e}", batch.name)))?;
-        let at =
-            |why: String| Failure::Input(format!("{}: line {}: {why}", batch.name, entry.line));
-        let solver = solvers.for_entry(entry).map_err(at)?;
-        let solution = match solver.verdict(&entry.grid) {
-            Ok(Verdict::Unique(solution)) => solution,
-            Ok(Verdict::Multiple(..)) => return Err(at("the puzzle has several solutions".into())),
-            Ok(Verdict::NoSolution) => return Err(at("the puzzle has no solution".into())),
-            Ok(Verdict::Invalid(c)) => return Err(at(format!("invalid givens: {c}"))),
-            Err(e) => return Err(at(e.to_string())),
-        };
-        puzzles.push(Puzzle {
-            layout: solver.layout().clone(),
-            givens: entry.grid.clone(),
-            solution: Some(solution),
-            label: (!entry.label.is_empty()).then(|| entry.label.clone()),
-        });
-    }
+    let puzzles = match args.generate {
+        Some(count) => generated(count, args)?,
+        None => read(args)?,
+    };
     let title = args.title.as_deref();
     match format {
         Format::Pdf => {
@@ -148,6 +143,71 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The puzzles of the input, each with its solution (exactly one, or an error naming the
+/// line).
+fn read(args: &Args) -> Result<Vec<Puzzle>, Failure> {
+    let spec = VariantSpec::from_args(&args.solve.variant)?;
+    let batch = Batch::read(&args.input)?;
+    let mut solvers = Solvers::new(spec, args.solve.engine);
+    let mut puzzles = Vec::new();
+    for entry in &batch.entries {
+        let entry = entry
+            .as_ref()
+            .map_err(|e| Failure::Input(format!("{}: {e}", batch.name)))?;
+        let at =
+            |why: String| Failure::Input(format!("{}: line {}: {why}", batch.name, entry.line));
+        let solver = solvers.for_entry(entry).map_err(at)?;
+        let solution = match solver.verdict(&entry.grid) {
+            Ok(Verdict::Unique(solution)) => solution,
+            Ok(Verdict::Multiple(..)) => return Err(at("the puzzle has several solutions".into())),
+            Ok(Verdict::NoSolution) => return Err(at("the puzzle has no solution".into())),
+            Ok(Verdict::Invalid(c)) => return Err(at(format!("invalid givens: {c}"))),
+            Err(e) => return Err(at(e.to_string())),
+        };
+        puzzles.push(Puzzle {
+            layout: solver.layout().clone(),
+            givens: entry.grid.clone(),
+            solution: Some(solution),
+            label: (!entry.label.is_empty()).then(|| entry.label.clone()),
+        });
+    }
+    Ok(puzzles)
+}
+
+/// `count` puzzles of the rung, made from the seed (puzzle `k` from its own seed, as
+/// `sudoku generate` makes them), labelled with the rung's name.
+fn generated(count: u16, args: &Args) -> Result<Vec<Puzzle>, Failure> {
+    let shape = args
+        .input
+        .shape
+        .unwrap_or_else(|| Layout::classic().shape());
+    let layout = Layout::new(shape);
+    let seed = args.seed.unwrap_or_else(|| {
+        let s = crate::cmd::generate::fresh_seed();
+        eprintln!("seed: {s}");
+        s
+    });
+    let request = args.rung.request(shape);
+    let mut generator = Generator::new(&layout);
+    let name = match args.lang {
+        LangArg::En => args.rung.name_en,
+        LangArg::Zh => args.rung.name_zh,
+    };
+    (0..u64::from(count))
+        .map(|k| {
+            let made = generator
+                .generate(&request, crate::cmd::generate::puzzle_seed(seed, k))
+                .map_err(|e| Failure::Unmet(format!("puzzle {}: {e}", k + 1)))?;
+            Ok(Puzzle {
+                layout: layout.clone(),
+                givens: made.puzzle,
+                solution: Some(made.solution),
+                label: Some(name.to_string()),
+            })
+        })
+        .collect()
 }
 
 /// The output format, from the output's extension.
