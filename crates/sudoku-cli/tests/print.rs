@@ -91,8 +91,8 @@ fn nothing_is_written_for_a_broken_puzzle_or_a_wrong_option() {
         assert_eq!(run.code, Some(2), "{all:?}");
         assert_contains(&run.stderr, says);
     }
-    let xlsx = dir.path().join("book.xlsx");
-    let run = sudoku(&["print", "-", "-o", xlsx.to_str().expect("UTF-8")], None);
+    let doc = dir.path().join("book.docx");
+    let run = sudoku(&["print", "-", "-o", doc.to_str().expect("UTF-8")], None);
     assert_eq!(run.code, Some(2));
     assert_contains(&run.stderr, "name the output NAME.pdf");
     assert!(svg_files(dir.path()).is_empty(), "nothing was written");
@@ -199,4 +199,17 @@ fn a_generated_book_is_the_same_for_the_same_seed() {
     );
     assert_eq!(run.code, Some(2));
     assert_contains(&run.stderr, "not a rung");
+}
+
+#[test]
+fn a_workbook_is_written_for_books_only() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("book.xlsx");
+    let out = out.to_str().expect("a UTF-8 path");
+    let run = sudoku(&["print", "-", "-o", out, "--answers"], Some(PUZZLES));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(std::fs::read(out).expect("the workbook").starts_with(b"PK"));
+    let run = sudoku(&["print", "--walkthrough", "-", "-o", out], Some(PUZZLES));
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "--walkthrough is printed as PDF or SVG");
 }

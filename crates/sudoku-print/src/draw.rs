@@ -92,7 +92,7 @@ pub(crate) fn page_number(out: &mut dyn Canvas, w: f64, h: f64, number: usize, l
 
 /// The block (box or jigsaw region) of every cell, and whether it is shaded (a diagonal,
 /// a window or an extra region).
-fn blocks(layout: &Layout) -> (Vec<usize>, Vec<bool>) {
+pub(crate) fn blocks(layout: &Layout) -> (Vec<usize>, Vec<bool>) {
     let n = layout.size();
     let (mut block, mut shaded) = (vec![0; n * n], vec![false; n * n]);
     for (h, house) in layout.houses().iter().enumerate() {

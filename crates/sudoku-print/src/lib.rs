@@ -16,7 +16,9 @@
 //! add only weight) or as PDF (with krilla, which embeds and subsets the font and keeps the
 //! text selectable). The font is a subset of Noto Sans CJK SC (SIL OFL 1.1) with every
 //! character the project's texts use, kept in `fonts/` with its licence and the script that
-//! rebuilds it. Sizes are millimetres throughout, so a page prints at its true size.
+//! rebuilds it. Sizes are millimetres throughout, so a page prints at its true size. A book
+//! is also written as an Excel workbook (rust_xlsxwriter): grids in cells, as the spreadsheet
+//! program this project learned from printed them.
 
 mod canvas;
 mod draw;
@@ -24,6 +26,7 @@ mod page;
 mod paper;
 mod pdf;
 mod walkthrough;
+mod xlsx;
 
 pub use page::{Book, BookOptions, Page, PageKind, Slot};
 
@@ -69,6 +72,9 @@ pub enum PrintError {
     /// Text to print uses characters the embedded font lacks (a title or label, say).
     #[error("the PDF font has no glyph for {}: use other words, or add them to fonts/subset.sh and run it", .0.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))]
     MissingGlyphs(Vec<char>),
+    /// The workbook could not be made.
+    #[error("cannot make the workbook: {0}")]
+    Xlsx(String),
     /// The PDF could not be made.
     #[error("cannot make the PDF: {0}")]
     Pdf(String),

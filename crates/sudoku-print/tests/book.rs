@@ -297,3 +297,51 @@ fn a_walkthrough_shows_every_step_with_singles_folded() {
         Some(PrintError::NotUnique)
     );
 }
+
+#[test]
+fn a_workbook_holds_the_puzzles_and_the_answers() {
+    use calamine::{Data, Reader, Xlsx};
+    let options = BookOptions {
+        answers: true,
+        ..BookOptions::default()
+    };
+    let book = Book::new(classic(3), options).expect("a book");
+    let bytes = book.xlsx().expect("a workbook");
+    let mut workbook: Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).expect("it opens");
+    assert_eq!(workbook.sheet_names(), ["Puzzles", "Answers"]);
+    for (sheet, answers) in [("Puzzles", false), ("Answers", true)] {
+        let range = workbook.worksheet_range(sheet).expect("the sheet");
+        for (k, puzzle) in book.puzzles.iter().enumerate() {
+            let top = (k * 11) as u32;
+            let label = range.get_value((top, 0)).expect("the label");
+            assert_eq!(label, &Data::String(format!("{} · hard", k + 1)));
+            let shown = if answers {
+                puzzle.solution.as_ref()
+            } else {
+                None
+            };
+            for r in 0..9 {
+                for c in 0..9 {
+                    let at = sudoku_core::Cell::new(r, c);
+                    let want = puzzle
+                        .givens
+                        .get(at)
+                        .or_else(|| shown.and_then(|s| s.get(at)));
+                    let got = match range.get_value((top + 1 + r as u32, c as u32)) {
+                        Some(Data::Float(v)) => Some(*v as usize),
+                        Some(Data::Int(v)) => Some(*v as usize),
+                        _ => None,
+                    };
+                    assert_eq!(
+                        got,
+                        want.map(|d| d.get()),
+                        "{sheet} {k} r{}c{}",
+                        r + 1,
+                        c + 1
+                    );
+                }
+            }
+        }
+    }
+}

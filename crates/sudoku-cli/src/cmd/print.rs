@@ -20,7 +20,8 @@ use crate::failure::Failure;
 #[command(after_help = "\
 Output: by the extension of --output: NAME.pdf, one document (vector, the font embedded,
 text selectable); NAME.svg, a file per page with the page number added (book-1.svg,
-book-2.svg, ...). The files written are listed on stdout.
+book-2.svg, ...); NAME.xlsx, a workbook (puzzles and answers on their own sheets, two grids a
+printed page; books only). The files written are listed on stdout.
 Exit codes: 0 written; 2 malformed input, a puzzle without exactly one solution, or a usage
 error (nothing is written then).
 
@@ -120,6 +121,18 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             write(&args.output, &bytes)?;
             println!("{}", args.output.display());
         }
+        Format::Xlsx => {
+            if args.walkthrough {
+                return Err(Failure::Usage(
+                    "--walkthrough is printed as PDF or SVG; name the output NAME.pdf".into(),
+                ));
+            }
+            let bytes = book(puzzles, paper, per_page, args)?
+                .xlsx()
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            write(&args.output, &bytes)?;
+            println!("{}", args.output.display());
+        }
         Format::Svg => {
             let pages: Vec<String> = if args.walkthrough {
                 walkthroughs(&puzzles, args)?
@@ -215,6 +228,7 @@ fn generated(count: u16, args: &Args) -> Result<Vec<Puzzle>, Failure> {
 enum Format {
     Pdf,
     Svg,
+    Xlsx,
 }
 
 impl Format {
@@ -227,9 +241,10 @@ impl Format {
         {
             Some("pdf") => Ok(Format::Pdf),
             Some("svg") => Ok(Format::Svg),
+            Some("xlsx") => Ok(Format::Xlsx),
             _ => Err(Failure::Usage(format!(
-                "`{}`: name the output NAME.pdf (one document) or NAME.svg (a file per page); \
-                 XLSX is not written yet",
+                "`{}`: name the output NAME.pdf (one document), NAME.svg (a file per page) or \
+                 NAME.xlsx (a workbook)",
                 output.display()
             ))),
         }
