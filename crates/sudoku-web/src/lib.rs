@@ -85,6 +85,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/resume", post(routes::resume))
         .route("/games/{id}/hint", post(routes::hint))
         .route("/games/{id}/check", post(routes::check))
+        .route("/games/{id}/print", get(routes::print))
         .route("/games/{id}/solve", post(routes::solve))
         .route("/config", get(routes::config))
         .route("/stats", get(routes::stats))

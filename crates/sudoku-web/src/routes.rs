@@ -412,6 +412,82 @@ pub async fn hint(
     Ok(Json(hint_view(&hint, lang)).into_response())
 }
 
+/// The query of `GET /api/games/{id}/print`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintQuery {
+    /// `1` or `true`: the walkthrough (every step of the path) instead of the puzzle and
+    /// its answer.
+    walkthrough: Option<String>,
+    /// `en` (default) or `zh`.
+    lang: Option<String>,
+}
+
+/// `GET /api/games/{id}/print?walkthrough=1&lang=zh`: the game's puzzle as a PDF, with its
+/// answer on a second page, or its walkthrough. Drawn off the async threads (a walkthrough
+/// of a hard puzzle runs the solver's chains).
+pub async fn print(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Id(id): Id,
+    query: Result<axum::extract::Query<PrintQuery>, axum::extract::rejection::QueryRejection>,
+) -> Answer {
+    let axum::extract::Query(query) =
+        query.map_err(|e| ApiError::bad_field("query", e.body_text()))?;
+    let lang = lang_of(query.lang.as_deref())?;
+    let walkthrough = match query.walkthrough.as_deref() {
+        None | Some("0" | "false") => false,
+        Some("1" | "true") => true,
+        Some(other) => {
+            return Err(ApiError::bad_field(
+                "walkthrough",
+                format!("`{other}` is not 1, true, 0 or false"),
+            ));
+        }
+    };
+    let (meta, game) = state
+        .db(move |conn| db::load_game(conn, &session.0, &id))
+        .await?;
+    let puzzle = sudoku_print::Puzzle {
+        layout: game.layout().clone(),
+        givens: game.puzzle().clone(),
+        solution: Some(game.solution().clone()),
+        label: Some(meta.rung.clone()),
+    };
+    let pdf = tokio::task::spawn_blocking(move || {
+        if walkthrough {
+            sudoku_print::Walkthrough::new(&puzzle.layout, &puzzle.givens, lang, false)?
+                .pdf(sudoku_print::Paper::A4, None)
+        } else {
+            let options = sudoku_print::BookOptions {
+                per_page: (1, 1),
+                answers: true,
+                lang,
+                ..sudoku_print::BookOptions::default()
+            };
+            sudoku_print::Book::new(vec![puzzle], options)?.pdf()
+        }
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the print task died: {e}")))?
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    let name = if walkthrough { "walkthrough" } else { "puzzle" };
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "application/pdf".to_string(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"sudoku-{}-{name}.pdf\"", meta.id),
+            ),
+        ],
+        pdf,
+    )
+        .into_response())
+}
+
 /// `POST /api/games/{id}/check`.
 pub async fn check(
     State(state): State<AppState>,

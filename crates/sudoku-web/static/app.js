@@ -1002,6 +1002,14 @@ on('#new-to-import', () => {
   openImport();
 });
 on('#btn-share', openShare);
+// The game as a PDF (the puzzle and its answer, or every step of its path), in a new tab.
+function openPrint(walkthrough) {
+  if (!state.game) return;
+  const query = `lang=${getLang()}${walkthrough ? '&walkthrough=1' : ''}`;
+  window.open(`/api/games/${encodeURIComponent(state.game.id)}/print?${query}`, '_blank', 'noopener');
+}
+on('#btn-print', () => openPrint(false));
+on('#btn-print-steps', () => openPrint(true));
 on('#btn-stats', openStats);
 on('#btn-settings', openSettings);
 on('#btn-shortcuts', () => $('#dlg-shortcuts').showModal());

@@ -915,3 +915,54 @@ async fn moves_survive_kill_9() {
     assert_eq!(after["moves"], 15);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_game_prints_as_a_pdf_with_its_answer_or_its_walkthrough() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let game = player.import(CLASSIC).await;
+    let id = id_of(&game);
+    let fetch = |query: &str| {
+        let url = format!("{}/api/games/{id}/print{query}", player.base);
+        let client = player.client.clone();
+        async move {
+            let response = client.get(url).send().await.expect("the server answers");
+            let status = response.status();
+            let kind = response
+                .headers()
+                .get("content-type")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_string();
+            (
+                status,
+                kind,
+                response.bytes().await.expect("a body").to_vec(),
+            )
+        }
+    };
+    let (status, kind, book) = fetch("").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "application/pdf");
+    assert!(book.starts_with(b"%PDF-"));
+    let (status, _, walk) = fetch("?walkthrough=1&lang=zh").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        walk.starts_with(b"%PDF-") && walk.len() > book.len(),
+        "a walkthrough has more pages"
+    );
+    for (query, field) in [
+        ("?lang=fr", "lang"),
+        ("?walkthrough=maybe", "walkthrough"),
+        ("?colour=1", "query"),
+    ] {
+        let (status, _, body) = fetch(query).await;
+        let body: Value = serde_json::from_slice(&body).expect("a JSON error");
+        assert_error(&(status, body), 422, "bad_field", Some(field));
+    }
+    let other = Player::new(&server);
+    let (status, _) = other.get(&format!("/api/games/{id}/print")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "another session's game");
+    server.stop().await;
+}
