@@ -47,8 +47,9 @@
 //! [`Chain`]s (Eureka notation), ALS steps their [`AlsGroup`]s, and every such step a
 //! plain-words [`Step::reason`]. The searches from Sue de Coq on run on grids up to 9x9,
 //! as HoDoKu's; larger grids go from colouring to Brute Force. Found only by name, as
-//! HoDoKu's solver has them off: Death Blossom, templates, the dual patterns. Not searched
-//! yet: ALS nodes in chains, Kraken fish. [`reglib`]
+//! HoDoKu's solver has them off: Death Blossom, templates, the dual patterns. With their
+//! HoDoKu options ([`Options`]): Siamese fish, overlapping ALSs, ALS nodes in grouped chains.
+//! Not searched yet: Kraken fish. [`reglib`]
 //! reads HoDoKu's library format (a position with pencil marks and the expected step), which
 //! the regression tests use; [`pencilmarks`] reads a position printed as a pencil-mark grid.
 //!

@@ -26,16 +26,7 @@ const HODOKU_FAILS: &[usize] = &[];
 const PENDING: &[(&str, &str, &str)] = &[];
 
 /// Single lines not passing yet, with the reason.
-const PENDING_LINES: &[(usize, &str)] = &[
-    (1254, ALS_PATH),
-    (1331, ALS_PATH),
-    (1341, ALS_PATH),
-    (1349, ALS_PATH),
-    (1352, ALS_PATH),
-];
-
-/// Why some grouped chains through ALSs are pending.
-const ALS_PATH: &str = "grouped chain through an ALS: not found yet (HoDoKu picks table paths by a distance with a penalty per ALS, ours by fewest links, so lasso checks differ)";
+const PENDING_LINES: &[(usize, &str)] = &[];
 
 /// Why a line is pending, if it is.
 fn pending(line: &LibraryLine) -> Option<&'static str> {

@@ -12,7 +12,9 @@
 //! gives, which chains are refused as lassos), so that the solve path takes HoDoKu's step.
 //!
 //! Grouped chains add group nodes: two or three places of a digit where a line meets a box,
-//! taken together. Their links join the implication lists after every plain one.
+//! taken together. Their links join the implication lists after every plain one. With
+//! [`crate::Options::als_in_chains`] they add ALS nodes too (see `AlsNode`), and the walk
+//! keeps HoDoKu's distances, in which an ALS costs more than a plain link.
 //!
 //! Which step is taken: most eliminations first, then HoDoKu's `index_sum`; for one set of
 //! eliminations and one kind, the shorter chain. Equal keys keep the order of discovery (loops
@@ -643,6 +645,8 @@ struct Table {
 struct Bfs {
     stamp: Vec<u32>,
     now: u32,
+    /// Where each value stamped in this walk sits in the table (weighted walks only).
+    position: Vec<u32>,
     /// The table being built, kept between runs so that a run does not grow new vectors.
     entries: Vec<(u32, u32)>,
     depth: Vec<u16>,
@@ -653,12 +657,16 @@ impl Bfs {
         Bfs {
             stamp: vec![0; values],
             now: 0,
+            position: Vec::new(),
             entries: Vec::with_capacity(MAX_ENTRIES),
             depth: Vec::with_capacity(MAX_ENTRIES),
         }
     }
 
     fn run(&mut self, graph: &Graph, premise: u32) -> Table {
+        if !graph.alses.is_empty() {
+            return self.run_weighted(graph, premise);
+        }
         self.now += 1;
         let (entries, depth) = (&mut self.entries, &mut self.depth);
         entries.clear();
@@ -677,6 +685,63 @@ impl Bfs {
                 self.stamp[next as usize] = self.now;
                 entries.push((next, j as u32));
                 depth.push(depth[j] + 1);
+            }
+            j += 1;
+        }
+        Table {
+            entries: entries.to_vec(),
+            depth: depth.to_vec(),
+        }
+    }
+}
+
+impl Bfs {
+    /// The walk of a graph with ALS nodes: the same order of discovery, but HoDoKu's tables
+    /// also keep a distance per entry (2 a link), where leaving an ALS of `n` cells costs
+    /// `2n` more (`2n + 1` to a cell it forces), and an entry reached again for less is re-pointed
+    /// to the cheaper path (unless it is a direct implication of the premise). The paths,
+    /// and so the lasso checks, are then HoDoKu's for chains that could pass through a set
+    /// or around it.
+    fn run_weighted(&mut self, graph: &Graph, premise: u32) -> Table {
+        self.now += 1;
+        if self.position.len() < self.stamp.len() {
+            self.position = vec![0; self.stamp.len()];
+        }
+        let (entries, depth) = (&mut self.entries, &mut self.depth);
+        let mut dist: Vec<u32> = Vec::with_capacity(MAX_ENTRIES);
+        entries.clear();
+        depth.clear();
+        entries.push((premise, 0));
+        depth.push(0);
+        dist.push(0);
+        self.stamp[premise as usize] = self.now;
+        self.position[premise as usize] = 0;
+        let mut j = 0;
+        while j < entries.len() {
+            let (value, _) = entries[j];
+            let penalty = graph.als_of(value).map_or(0, |a| 2 * a.cells.len() as u32);
+            for &next in &graph.direct[value as usize] {
+                // HoDoKu's units: a link adds 2 (a table's direct entries sit at 2, its
+                // premise at 1).
+                let step = 2 + penalty + u32::from(penalty > 0 && next & 1 == 1);
+                let d = dist[j] + step;
+                if self.stamp[next as usize] == self.now {
+                    let k = self.position[next as usize] as usize;
+                    if depth[k] > 1 && dist[k] > d && k != j {
+                        entries[k].1 = j as u32;
+                        dist[k] = d;
+                        depth[k] = depth[j] + 1;
+                    }
+                    continue;
+                }
+                if entries.len() >= MAX_ENTRIES {
+                    continue;
+                }
+                self.stamp[next as usize] = self.now;
+                self.position[next as usize] = entries.len() as u32;
+                entries.push((next, j as u32));
+                depth.push(depth[j] + 1);
+                dist.push(d);
             }
             j += 1;
         }
