@@ -2,9 +2,11 @@
 //! number and the answers' digits, the Chinese text is extractable, `pdffonts` shows every
 //! font embedded, `pdftoppm` renders every page. (CI installs poppler-utils.)
 
+mod common;
+
 use std::process::Command;
 
-use sudoku_core::{Engine, Grid, Layout, Shape, Solver, Variant, Verdict};
+use sudoku_core::{Engine, Grid, Layout, Shape, Solver, Variant};
 use sudoku_logic::Lang;
 use sudoku_print::{Book, BookOptions, Paper, Puzzle, Walkthrough};
 
@@ -48,21 +50,6 @@ fn dug(layout: Layout, seed: usize) -> Puzzle {
     }
 }
 
-fn nine(text: &str) -> Puzzle {
-    let layout = Layout::classic();
-    let givens: Grid = text.parse().expect("a grid");
-    let mut solver = Solver::new(layout.clone(), Engine::Dlx).expect("a solver");
-    let Ok(Verdict::Unique(solution)) = solver.verdict(&givens) else {
-        panic!("not unique");
-    };
-    Puzzle {
-        layout,
-        givens,
-        solution: Some(solution),
-        label: Some("hard".into()),
-    }
-}
-
 fn shape(r: usize, c: usize) -> Shape {
     Shape::new(r, c).expect("a shape")
 }
@@ -95,7 +82,7 @@ fn books_print_every_grid_kind_and_read_back() {
         diagonals: true,
         ..Variant::default()
     };
-    let mut puzzles: Vec<Puzzle> = NINE.iter().map(|p| nine(p)).collect();
+    let mut puzzles: Vec<Puzzle> = NINE.iter().map(|p| common::unique(p, "hard")).collect();
     puzzles.push(dug(Layout::new(shape(2, 3)), 1));
     puzzles.push(dug(Layout::new(shape(4, 4)), 0));
     puzzles.push(dug(
@@ -220,6 +207,6 @@ fn walkthroughs_read_back_in_both_languages() {
         title: Some("☃".into()),
         ..BookOptions::default()
     };
-    let book = Book::new(vec![nine(NINE[0])], odd).expect("a book");
+    let book = Book::new(vec![common::unique(NINE[0], "hard")], odd).expect("a book");
     assert!(matches!(book.pdf(), Err(sudoku_print::PrintError::MissingGlyphs(c)) if c == ['☃']));
 }
