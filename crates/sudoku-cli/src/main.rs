@@ -59,7 +59,7 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Benchmark the generator on every rung of the ladder against QQWing, in the same run.
     BenchGenerate(cmd::bench_generate::Args),
-    /// Print a puzzle book with answer keys: pages of numbered grids, as SVG.
+    /// Print a puzzle book with answer keys, or a puzzle's step-by-step walkthrough, as PDF, SVG or XLSX.
     Print(cmd::print::Args),
     /// Serve the browser game: play in a web page, games and statistics kept in SQLite.
     Serve(cmd::serve::Args),

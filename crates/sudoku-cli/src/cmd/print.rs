@@ -37,8 +37,8 @@ pub struct Args {
     #[command(flatten)]
     solve: SolveArgs,
 
-    /// Where to write: `NAME.pdf` (one document), or `NAME.svg` (`NAME-1.svg`, `NAME-2.svg`,
-    /// ...: a file per page).
+    /// Where to write: `NAME.pdf` (one document), `NAME.svg` (`NAME-1.svg`, `NAME-2.svg`,
+    /// ...: a file per page) or `NAME.xlsx` (a workbook; books only).
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
 
