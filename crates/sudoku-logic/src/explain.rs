@@ -25,12 +25,7 @@ impl Step {
     /// One line saying what the step is and what it does, e.g.
     /// `Naked Pair 2,5 in r1c23: removes 2 from r1c1, r1c7`.
     pub fn explain(&self, lang: Lang) -> String {
-        let mut text = match (lang, self.siamese) {
-            (Lang::En, false) => self.technique.name().to_string(),
-            (Lang::En, true) => format!("Siamese {}", self.technique.name()),
-            (Lang::Zh, false) => self.technique.name_zh().to_string(),
-            (Lang::Zh, true) => format!("连体{}", self.technique.name_zh()),
-        };
+        let mut text = self.title(lang);
         if !self.digits.is_empty() {
             text.push(' ');
             text.push_str(&digit_list(&self.digits));
@@ -74,6 +69,16 @@ impl Step {
             text.push_str(&reason);
         }
         text
+    }
+
+    /// The step's name: its technique's, "Siamese" added for a Siamese fish.
+    pub fn title(&self, lang: Lang) -> String {
+        match (lang, self.siamese) {
+            (Lang::En, false) => self.technique.name().to_string(),
+            (Lang::En, true) => format!("Siamese {}", self.technique.name()),
+            (Lang::Zh, false) => self.technique.name_zh().to_string(),
+            (Lang::Zh, true) => format!("连体{}", self.technique.name_zh()),
+        }
     }
 
     /// Where the pattern is: the two colours, the base and cover houses of a fish, the

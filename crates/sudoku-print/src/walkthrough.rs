@@ -210,16 +210,12 @@ impl Walkthrough {
         let singles = frame.steps.iter().all(is_single);
         let last = frame.first + frame.steps.len() - 1;
         let heading = match (self.lang, frame.steps.len()) {
-            (Lang::En, 1) => format!("Step {}: {}", frame.first, name(&frame.steps[0], self.lang)),
+            (Lang::En, 1) => format!("Step {}: {}", frame.first, frame.steps[0].title(self.lang)),
             (Lang::En, _) => format!("Steps {}-{last}: singles", frame.first),
-            (Lang::Zh, 1) => format!(
-                "第 {} 步：{}",
-                frame.first,
-                name(&frame.steps[0], self.lang)
-            ),
+            (Lang::Zh, 1) => format!("第 {} 步：{}", frame.first, frame.steps[0].title(self.lang)),
             (Lang::Zh, _) => format!("第 {}-{last} 步：唯一数", frame.first),
         };
-        text(out, x, y + 5.0, 4.2, "start", "bold", "black", &heading);
+        out.text(x, y + 5.0, 4.2, Anchor::Start, true, "black", &heading);
         let side = (width * 0.52).min(height - 12.0);
         self.diagram(out, &frame.before, &frame.steps, !singles, x, y + 9.0, side);
         let lines: Vec<String> = if singles {
@@ -241,13 +237,12 @@ impl Walkthrough {
         }
         for (k, line) in wrapped.iter().enumerate() {
             let ty = y + 9.0 + TEXT + k as f64 * TEXT * 1.35;
-            text(
-                out,
+            out.text(
                 x + side + 6.0,
                 ty,
                 TEXT,
-                "start",
-                "normal",
+                Anchor::Start,
+                false,
                 "black",
                 line,
             );
@@ -312,19 +307,18 @@ impl Walkthrough {
                 let here = Cell::new(r, c);
                 let (px, py) = at(here);
                 if let Some(d) = pos.get(here) {
-                    let (weight, fill) = if pos.is_given(here) {
-                        ("bold", "black")
+                    let (bold, fill) = if pos.is_given(here) {
+                        (true, "black")
                     } else {
-                        ("normal", colour::SOLVED)
+                        (false, colour::SOLVED)
                     };
                     let cy = py + cell / 2.0 + font * 0.36;
-                    text(
-                        out,
+                    out.text(
                         px + cell / 2.0,
                         cy,
                         font,
-                        "middle",
-                        weight,
+                        Anchor::Middle,
+                        bold,
                         fill,
                         &d.to_string(),
                     );
@@ -339,25 +333,23 @@ impl Walkthrough {
                     if let Some(p) = step.placements.iter().find(|p| p.cell == here) {
                         let cy = py + cell / 2.0 + font * 0.36;
                         let d = p.digit.to_string();
-                        text(
-                            out,
+                        out.text(
                             px + cell / 2.0,
                             cy,
                             font,
-                            "middle",
-                            "bold",
+                            Anchor::Middle,
+                            true,
                             colour::PLACED_MARK,
                             &d,
                         );
                         if steps.len() > 1 {
                             let order = (k + 1).to_string();
-                            text(
-                                out,
+                            out.text(
                                 px + cell * 0.06,
                                 py + cell * 0.3,
                                 cell * 0.24,
-                                "start",
-                                "normal",
+                                Anchor::Start,
+                                false,
                                 "#555555",
                                 &order,
                             );
@@ -369,28 +361,23 @@ impl Walkthrough {
                     continue;
                 }
                 for d in pos.candidates(here).iter() {
-                    let k = d.get() - 1;
-                    let (cx, cy) = (
-                        px + (k % cols) as f64 * cell / cols as f64 + cell / cols as f64 / 2.0,
-                        py + (k / cols) as f64 * cell / rows as f64 + cell / rows as f64 / 2.0,
-                    );
+                    let (cx, cy) = candidate_centre(n, cell, (px, py), d);
                     let role = candidate_role(steps, here, d);
                     if let Some(fill) = role.and_then(mark_fill) {
                         out.circle(cx, cy, small * 0.62, fill);
                     }
-                    let (weight, fill) = match role {
-                        Some(Role::Removed) => ("bold", colour::REMOVED_MARK),
-                        Some(Role::Placed) => ("bold", colour::PLACED_MARK),
-                        Some(_) => ("bold", "black"),
-                        None => ("normal", "#666666"),
+                    let (bold, fill) = match role {
+                        Some(Role::Removed) => (true, colour::REMOVED_MARK),
+                        Some(Role::Placed) => (true, colour::PLACED_MARK),
+                        Some(_) => (true, "black"),
+                        None => (false, "#666666"),
                     };
-                    text(
-                        out,
+                    out.text(
                         cx,
                         cy + small * 0.36,
                         small,
-                        "middle",
-                        weight,
+                        Anchor::Middle,
+                        bold,
                         fill,
                         &d.to_string(),
                     );
@@ -410,37 +397,15 @@ impl Walkthrough {
     }
 }
 
-/// The technique's name as the step tells it (Siamese fish included).
-fn name(step: &Step, lang: Lang) -> String {
-    let base = match lang {
-        Lang::En => step.technique.name(),
-        Lang::Zh => step.technique.name_zh(),
-    };
-    match (step.siamese, lang) {
-        (true, Lang::En) => format!("Siamese {base}"),
-        (true, Lang::Zh) => format!("连体{base}"),
-        (false, _) => base.to_string(),
-    }
-}
-
 /// The arrows of a step's chains: from candidate to candidate, strong links solid, weak
 /// dashed, as the browser game draws them.
 fn links(out: &mut dyn Canvas, step: &Step, n: usize, (x, y, cell): (f64, f64, f64)) {
-    let (cols, rows) = candidate_grid(n);
     let centre = |node: &sudoku_logic::ChainNode| {
-        let k = node.digit.get() - 1;
         let count = node.cells.len().max(1) as f64;
         let (sx, sy) = node.cells.iter().fold((0.0, 0.0), |(sx, sy), c| {
-            (
-                sx + x
-                    + c.col() as f64 * cell
-                    + (k % cols) as f64 * cell / cols as f64
-                    + cell / cols as f64 / 2.0,
-                sy + y
-                    + c.row() as f64 * cell
-                    + (k / cols) as f64 * cell / rows as f64
-                    + cell / rows as f64 / 2.0,
-            )
+            let corner = (x + c.col() as f64 * cell, y + c.row() as f64 * cell);
+            let (cx, cy) = candidate_centre(n, cell, corner, node.digit);
+            (sx + cx, sy + cy)
         });
         (sx / count, sy / count)
     };
@@ -452,6 +417,16 @@ fn links(out: &mut dyn Canvas, step: &Step, n: usize, (x, y, cell): (f64, f64, f
             out.strokes(&line, colour::LINK, cell * 0.03, dash, false);
         }
     }
+}
+
+/// Where candidate `d` sits in a cell of side `cell` whose top-left corner is `corner`.
+fn candidate_centre(n: usize, cell: f64, corner: (f64, f64), d: sudoku_core::Digit) -> (f64, f64) {
+    let (cols, rows) = candidate_grid(n);
+    let k = d.get() - 1;
+    (
+        corner.0 + ((k % cols) as f64 + 0.5) * cell / cols as f64,
+        corner.1 + ((k / cols) as f64 + 0.5) * cell / rows as f64,
+    )
 }
 
 /// The columns and rows of the small candidate grid in a cell: 3x3 for 9x9, 4x4 for 16x16.
@@ -556,24 +531,4 @@ pub(crate) fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
         lines.push(line.trim_end().to_string());
     }
     lines
-}
-
-/// Text through the canvas, with SVG's words for anchor and weight.
-#[allow(clippy::too_many_arguments)]
-fn text(
-    out: &mut dyn Canvas,
-    x: f64,
-    y: f64,
-    size: f64,
-    anchor: &str,
-    weight: &str,
-    fill: &str,
-    s: &str,
-) {
-    let anchor = if anchor == "middle" {
-        Anchor::Middle
-    } else {
-        Anchor::Start
-    };
-    out.text(x, y, size, anchor, weight == "bold", fill, s);
 }

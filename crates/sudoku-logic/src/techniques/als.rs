@@ -162,11 +162,11 @@ fn restricted_commons<const W: usize>(
             // A restricted common digit's places in `b` all see its places in `a`, so they
             // are among `a`'s buddies: most pairs fail that at once.
             let common = a.mask & b.mask;
+            if common == 0 {
+                continue;
+            }
             let shared = a.cells.and(&b.cells);
-            if common == 0
-                || (!overlap && !shared.is_empty())
-                || !a.all_buddies.intersects(&b.cells)
-            {
+            if (!overlap && !shared.is_empty()) || !a.all_buddies.intersects(&b.cells) {
                 continue;
             }
             let mut rc: Option<Rc> = None;

@@ -950,8 +950,8 @@ impl<const W: usize> Finder<'_, '_, W> {
             }
         }
         if let Some(f) = forced {
+            let peers = CellSet::<W20>::from_indices(ctx.g.peers(f).iter());
             for z in BitIter(exit & a.mask) {
-                let peers = CellSet::<W20>::from_indices(ctx.g.peers(f).iter());
                 for t in a.buddies[z].and(&peers).iter() {
                     elims.push((t, z));
                 }
