@@ -15,11 +15,12 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use sudoku_core::format::workbook::{SheetError, looks_like_workbook, read_workbook};
 use sudoku_core::format::{ParseError, ReadOptions, read_str};
 use sudoku_core::{Engine, Entry, Layout, Shape, Solver, Variant};
 
 use crate::failure::Failure;
-use crate::input::{self, Input};
+use crate::input;
 use crate::output::Output;
 use crate::timing::{self, Clock};
 
@@ -35,7 +36,9 @@ const PROGRESS_DELAY: Duration = Duration::from_millis(500);
 pub struct InputArgs {
     /// The puzzle file, or `-` for standard input: one puzzle per line (81 characters for
     /// 9x9, `.` `0` `_` `*` `-` for empty cells, anything after the puzzle kept as a label),
-    /// grids over several lines, or JSON. Lines starting with `#` are comments.
+    /// grids over several lines, or JSON. Lines starting with `#` are comments. A workbook
+    /// (.xlsx, .xls, .ods) is read too: grids typed into blocks of cells (as `print` writes
+    /// them) and one-line puzzles in cells.
     #[arg(value_name = "FILE", default_value = input::STDIN)]
     pub file: PathBuf,
 
@@ -95,17 +98,81 @@ pub struct Batch {
     /// The input's name for messages.
     pub name: String,
     /// Each puzzle or the reason it could not be read, in input order.
-    pub entries: Vec<Result<Entry, ParseError>>,
+    pub entries: Vec<Result<Entry, Malformed>>,
+    /// For a workbook, where each puzzle is (`sheet 'Puzzles', cells A2:I10`), by ordinal:
+    /// a workbook's entries are numbered 1, 2, ... in place of lines.
+    places: Option<Vec<String>>,
+}
+
+/// A puzzle that could not be read, and where: a line and column of a text, or a sheet and
+/// cell of a workbook.
+#[derive(Debug, Clone)]
+pub enum Malformed {
+    /// From a text input.
+    Text(ParseError),
+    /// From a workbook.
+    Sheet(SheetError),
+}
+
+impl std::fmt::Display for Malformed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Malformed::Text(e) => e.fmt(f),
+            Malformed::Sheet(e) => e.fmt(f),
+        }
+    }
 }
 
 impl Batch {
-    /// Reads and parses the input named in `args`. Only an unreadable input is an error;
-    /// malformed puzzles are kept as errors in the batch, so the rest still runs.
+    /// Reads and parses the input named in `args`: text in any of the puzzle formats, or a
+    /// workbook (`.xlsx`, `.xls`, `.ods`, told by its first bytes). Only an unreadable input
+    /// is an error; malformed puzzles are kept as errors in the batch, so the rest still runs.
     pub fn read(args: &InputArgs) -> Result<Batch, Failure> {
-        let Input { name, text } = input::read(&args.file)?;
+        let (name, bytes) = input::read_bytes(&args.file)?;
         let options = ReadOptions { shape: args.shape };
-        let entries = read_str(&text, options).collect();
-        Ok(Batch { name, entries })
+        if looks_like_workbook(&bytes) {
+            let found = read_workbook(&bytes, options)
+                .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+            let places = found
+                .iter()
+                .map(|r| match r {
+                    Ok(p) => p.place.to_string(),
+                    Err(e) => e.place.to_string(),
+                })
+                .collect();
+            let entries = found
+                .into_iter()
+                .enumerate()
+                .map(|(k, r)| r.map(|p| p.into_entry(k + 1)).map_err(Malformed::Sheet))
+                .collect();
+            return Ok(Batch {
+                name,
+                entries,
+                places: Some(places),
+            });
+        }
+        let text = input::text(&name, bytes)?;
+        let entries = read_str(&text, options)
+            .map(|r| r.map_err(Malformed::Text))
+            .collect();
+        Ok(Batch {
+            name,
+            entries,
+            places: None,
+        })
+    }
+
+    /// Where the entry numbered `line` is, for messages: `line 3`, or a workbook's
+    /// `sheet 'Puzzles', cells A2:I10`.
+    pub fn place(&self, line: usize) -> String {
+        place(self.places.as_deref(), line)
+    }
+}
+
+fn place(places: Option<&[String]>, line: usize) -> String {
+    match places.and_then(|p| p.get(line.wrapping_sub(1))) {
+        Some(place) => place.clone(),
+        None => format!("line {line}"),
     }
 }
 
@@ -272,13 +339,15 @@ pub struct Sink<'a> {
     pub tally: Tally,
     /// The input's name, to start each diagnostic.
     pub name: &'a str,
+    /// A workbook's places by ordinal (see [`Batch::place`]).
+    places: Option<&'a [String]>,
 }
 
 impl Sink<'_> {
     /// A puzzle with no answer to print: the reason on stderr, an empty line on stdout.
     pub fn fail(&mut self, line: usize, why: &str) -> Result<(), Failure> {
         self.tally.not_unique += 1;
-        diagnose(self.name, line, why);
+        self.diagnose(line, why);
         writeln!(self.out).map_err(Failure::from)
     }
 
@@ -286,12 +355,20 @@ impl Sink<'_> {
     /// puzzle for the exit code, the reason on stderr, an empty line on stdout.
     pub fn reject(&mut self, line: usize, why: &str) -> Result<(), Failure> {
         self.tally.malformed += 1;
-        diagnose(self.name, line, why);
+        self.diagnose(line, why);
         writeln!(self.out).map_err(Failure::from)
     }
 
+    /// Writes a diagnostic about the puzzle numbered `line`: `NAME: line N: message` (or the
+    /// workbook place in place of the line).
+    pub fn diagnose(&self, line: usize, message: &str) {
+        // A diagnostic that cannot be written is no reason to stop the batch.
+        let place = place(self.places, line);
+        let _ = writeln!(std::io::stderr(), "{}: {place}: {message}", self.name);
+    }
+
     /// A puzzle that could not be read: the parse error on stderr, an empty line on stdout.
-    fn malformed(&mut self, error: &ParseError) -> Result<(), Failure> {
+    fn malformed(&mut self, error: &Malformed) -> Result<(), Failure> {
         self.tally.malformed += 1;
         let _ = writeln!(std::io::stderr(), "{}: {error}", self.name);
         writeln!(self.out).map_err(Failure::from)
@@ -320,8 +397,9 @@ where
         out,
         tally: Tally::default(),
         name: &batch.name,
+        places: batch.places.as_deref(),
     };
-    let mut deliver = |sink: &mut Sink, entry: &Result<Entry, ParseError>, result: Option<T>| {
+    let mut deliver = |sink: &mut Sink, entry: &Result<Entry, Malformed>, result: Option<T>| {
         sink.tally.puzzles += 1;
         match (entry, result) {
             (Ok(entry), Some(result)) => emit(sink, entry, result),
@@ -329,10 +407,10 @@ where
             (Ok(_), None) => unreachable!("every puzzle read has a result"),
         }
     };
-    let work = |state: &mut S, entry: &Result<Entry, ParseError>| {
+    let work = |state: &mut S, entry: &Result<Entry, Malformed>| {
         entry.as_ref().ok().map(|e| work(state, e))
     };
-    let deliver = |entry: &Result<Entry, ParseError>, result| deliver(&mut sink, entry, result);
+    let deliver = |entry: &Result<Entry, Malformed>, result| deliver(&mut sink, entry, result);
     for_each_ordered(&batch.entries, jobs, CHUNK, init, work, deliver)?;
     Ok(sink.tally)
 }
@@ -441,12 +519,6 @@ impl BatchProgress {
             bar.finish_and_clear();
         }
     }
-}
-
-/// Writes a diagnostic about one puzzle: `NAME: line N: message`.
-pub fn diagnose(name: &str, line: usize, message: &str) {
-    // A diagnostic that cannot be written is no reason to stop the batch.
-    let _ = writeln!(std::io::stderr(), "{name}: line {line}: {message}");
 }
 
 /// Ends a batch command: flushes the output, prints `--stats` if asked, and turns the tally

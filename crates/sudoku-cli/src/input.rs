@@ -17,20 +17,39 @@ pub struct Input {
     pub text: String,
 }
 
-/// Reads `path` (or standard input for `-`) as UTF-8 text. Any failure is an input failure
-/// that names the path and the operating system's reason.
-pub fn read(path: &Path) -> Result<Input, Failure> {
+/// Reads `path` (or standard input for `-`) whole, as bytes: the name for messages and the
+/// contents. Any failure is an input failure that names the path and the operating system's
+/// reason.
+pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    let mut bytes = Vec::new();
     if path.as_os_str() == STDIN {
         let name = "<stdin>".to_string();
-        let mut text = String::new();
-        return match std::io::stdin().lock().read_to_string(&mut text) {
-            Ok(_) => Ok(Input { name, text }),
+        return match std::io::stdin().lock().read_to_end(&mut bytes) {
+            Ok(_) => Ok((name, bytes)),
             Err(e) => Err(Failure::Input(format!("{name}: cannot read: {e}"))),
         };
     }
     let name = path.display().to_string();
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(Input { name, text }),
+    match std::fs::read(path) {
+        Ok(bytes) => Ok((name, bytes)),
         Err(e) => Err(Failure::Input(format!("{name}: cannot read: {e}"))),
     }
+}
+
+/// Reads `path` (or standard input for `-`) as UTF-8 text.
+pub fn read(path: &Path) -> Result<Input, Failure> {
+    let (name, bytes) = read_bytes(path)?;
+    let text = text(&name, bytes)?;
+    Ok(Input { name, text })
+}
+
+/// The bytes as UTF-8 text, or an input failure that says where they stop being text.
+pub fn text(name: &str, bytes: Vec<u8>) -> Result<String, Failure> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        Failure::Input(format!(
+            "{name}: not UTF-8 text (byte {} is not valid UTF-8)",
+            at + 1
+        ))
+    })
 }

@@ -1,5 +1,6 @@
 //! Reading one position for `hint` and `explain`: a puzzle given on the command line, in a
-//! file or on standard input, in any of three forms —
+//! file or on standard input (a workbook's first puzzle when the file is `.xlsx` or `.ods`),
+//! in any of three forms —
 //!
 //! * a puzzle in any format the batch commands read (one line, a multi-line grid, JSON): the
 //!   position is its givens with every candidate still open;
@@ -10,6 +11,7 @@
 use std::io::Read;
 use std::path::Path;
 
+use sudoku_core::format::workbook::{looks_like_workbook, read_workbook};
 use sudoku_core::format::{ReadOptions, read_str};
 use sudoku_core::{Layout, Shape};
 use sudoku_logic::{Candidates, Logic, pencilmarks, reglib};
@@ -61,13 +63,27 @@ pub fn source_text(arg: &str) -> Result<(String, String), Failure> {
 
 /// Reads the position the arguments name (see the module doc).
 pub fn read(args: &PositionArgs) -> Result<Position, Failure> {
-    let (name, text) = source_text(&args.source)?;
     let shape = args.shape;
     let spec = VariantSpec::from_args(&args.variant)?;
     let layout_for = |shape: Shape| -> Result<Layout, Failure> {
         let v = spec.variant(shape).map_err(Failure::Usage)?;
         Layout::with_variant(shape, v).map_err(|e| Failure::Usage(format!("--variant: {e}")))
     };
+    if let Some((name, bytes)) = workbook_source(&args.source)? {
+        let found = read_workbook(&bytes, ReadOptions { shape })
+            .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+        let first = found
+            .into_iter()
+            .next()
+            .ok_or_else(|| Failure::Input(format!("{name}: no puzzle found in the workbook")))?
+            .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+        let layout = layout_for(first.grid.shape())?;
+        let candidates = Logic::new(&layout)
+            .start(&first.grid)
+            .map_err(|e| Failure::Input(format!("{name}: {}: {e}", first.place)))?;
+        return Ok(Position { layout, candidates });
+    }
+    let (name, text) = source_text(&args.source)?;
     let first = text
         .lines()
         .map(str::trim)
@@ -98,6 +114,17 @@ pub fn read(args: &PositionArgs) -> Result<Position, Failure> {
         .start(&entry.grid)
         .map_err(|e| Failure::Input(format!("{name}: line {}: {e}", entry.line)))?;
     Ok(Position { layout, candidates })
+}
+
+/// The bytes of `PUZZLE|FILE|-` when it names a workbook file (`.xlsx`, `.ods`, ...: told
+/// by its first bytes).
+fn workbook_source(arg: &str) -> Result<Option<(String, Vec<u8>)>, Failure> {
+    let path = Path::new(arg);
+    if arg == "-" || !path.is_file() {
+        return Ok(None);
+    }
+    let (name, bytes) = crate::input::read_bytes(path)?;
+    Ok(looks_like_workbook(&bytes).then_some((name, bytes)))
 }
 
 /// The position of the first library line of the text.

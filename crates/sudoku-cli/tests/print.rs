@@ -201,15 +201,111 @@ fn a_generated_book_is_the_same_for_the_same_seed() {
     assert_contains(&run.stderr, "not a rung");
 }
 
+/// Books and walkthroughs both go to a workbook; several walkthroughs go into one PDF, one
+/// after the other, pages numbered through.
 #[test]
-fn a_workbook_is_written_for_books_only() {
+fn workbooks_and_pdfs_take_books_and_walkthroughs_of_several_puzzles() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let out = dir.path().join("book.xlsx");
     let out = out.to_str().expect("a UTF-8 path");
     let run = sudoku(&["print", "-", "-o", out, "--answers"], Some(PUZZLES));
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(std::fs::read(out).expect("the workbook").starts_with(b"PK"));
-    let run = sudoku(&["print", "--walkthrough", "-", "-o", out], Some(PUZZLES));
-    assert_eq!(run.code, Some(2));
-    assert_contains(&run.stderr, "--walkthrough is printed as PDF or SVG");
+    let walk = dir.path().join("walk.xlsx");
+    let walk = walk.to_str().expect("a UTF-8 path");
+    let run = sudoku(&["print", "--walkthrough", "-", "-o", walk], Some(PUZZLES));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let bytes = std::fs::read(walk).expect("the workbook");
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        bytes.starts_with(b"PK") && text.contains("worksheets/sheet3.xml"),
+        "a sheet a puzzle"
+    );
+    let pdf = dir.path().join("walk.pdf");
+    let pdf = pdf.to_str().expect("a UTF-8 path");
+    let run = sudoku(&["print", "--walkthrough", "-", "-o", pdf], Some(PUZZLES));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = std::process::Command::new("pdftotext")
+        .args([pdf, "-"])
+        .output()
+        .expect("pdftotext runs (poppler-utils)");
+    let text = String::from_utf8_lossy(&text.stdout);
+    for k in 1..=3 {
+        assert_contains(&text, &format!("Walkthrough · No. {k}"));
+    }
+}
+
+/// A book printed as a workbook reads back in every command that reads puzzles: the puzzles'
+/// sheet and the answers' sheet, in order, labelled as printed.
+#[test]
+fn a_printed_workbook_reads_back() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let book = dir.path().join("book.xlsx");
+    let book = book.to_str().expect("a UTF-8 path");
+    let run = sudoku(&["print", "-", "-o", book, "--answers"], Some(PUZZLES));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let from_text = sudoku(&["solve", "-"], Some(PUZZLES));
+    let from_book = sudoku(&["solve", book], None);
+    assert_eq!(from_book.code, Some(0), "{}", from_book.stderr);
+    let lines: Vec<&str> = from_book.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{}", from_book.stdout);
+    for (k, want) in from_text.stdout.lines().enumerate() {
+        let solution = want.split_whitespace().next().expect("a solution");
+        assert_eq!(
+            lines[k],
+            format!(
+                "{solution}\tNo. {} · {}",
+                k + 1,
+                ["first", "second", "third"][k]
+            )
+        );
+        assert!(lines[k + 3].starts_with(solution), "{}", lines[k + 3]);
+    }
+    let rated = sudoku(&["rate", book], None);
+    assert_eq!(rated.stdout.lines().count(), 6, "{}", rated.stderr);
+    let explained = sudoku(&["explain", book], None);
+    assert_eq!(explained.code, Some(0), "{}", explained.stderr);
+    assert_contains(&explained.stdout, "Hidden Single");
+}
+
+/// A workbook's malformed puzzles are reported by sheet and cell, and the others still run.
+#[test]
+fn workbook_errors_name_the_sheet_and_the_cell() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("typed.xlsx");
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet().set_name("Mine").expect("a name");
+    let first = PUZZLES.lines().next().expect("a puzzle");
+    sheet.write_string(0, 0, first).expect("a cell");
+    sheet
+        .write_string(1, 0, first.replacen('4', "?", 1))
+        .expect("a cell");
+    sheet.write_string(3, 2, "Typed").expect("a cell");
+    for (i, ch) in first.chars().take(81).enumerate() {
+        if let Some(d) = ch.to_digit(10) {
+            let (r, c) = (4 + (i / 9) as u32, 2 + (i % 9) as u16);
+            sheet.write_number(r, c, d as f64).expect("a cell");
+        }
+    }
+    sheet.write_number(8, 6, 10.0).expect("a cell");
+    workbook.save(&path).expect("the workbook");
+    let path = path.to_str().expect("a UTF-8 path");
+    let run = sudoku(&["solve", path], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 3, "{}", run.stdout);
+    assert!(run.stdout.lines().next().is_some_and(|l| l.len() >= 81));
+    assert_contains(
+        &run.stderr,
+        &format!("{path}: sheet 'Mine', cell A2, column 1 (r1c1): `?` is not a digit"),
+    );
+    assert_contains(
+        &run.stderr,
+        &format!("{path}: sheet 'Mine', cell G9: `10` is not a digit of a 9x9 grid"),
+    );
+    // Not a workbook after all: a clear error, no panic.
+    let broken = dir.path().join("broken.xlsx");
+    std::fs::write(&broken, b"PK\x03\x04garbage").expect("a file");
+    let run = sudoku(&["solve", broken.to_str().expect("UTF-8")], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_contains(&run.stderr, "not a readable .xlsx/.xls/.ods workbook");
 }

@@ -19,7 +19,7 @@ const FRAMES_PER_PAGE: usize = 2;
 const TEXT: f64 = 3.3;
 
 /// The role colours, as the browser game draws hints (`style.css`).
-mod colour {
+pub(crate) mod colour {
     pub const BASE: &str = "#dbe8fd";
     pub const COVER: &str = "#d5f1e7";
     pub const PATTERN: &str = "#f7e08a";
@@ -48,15 +48,15 @@ pub struct Frame {
 /// A puzzle's walkthrough, laid out in frames.
 #[derive(Debug, Clone)]
 pub struct Walkthrough {
-    layout: Layout,
-    givens: Grid,
+    pub(crate) layout: Layout,
+    pub(crate) givens: Grid,
     /// The frames, in path order.
     pub frames: Vec<Frame>,
-    grade: String,
-    lang: Lang,
+    pub(crate) grade: String,
+    pub(crate) lang: Lang,
 }
 
-fn is_single(step: &Step) -> bool {
+pub(crate) fn is_single(step: &Step) -> bool {
     matches!(
         step.technique,
         Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
@@ -135,7 +135,7 @@ impl Walkthrough {
         (0..self.page_count())
             .map(|i| {
                 let mut canvas = Svg::new(w, h);
-                self.draw_page(i, (w, h), title, &mut canvas);
+                self.draw_page(i, i + 1, (w, h), title, &mut canvas);
                 canvas.finish()
             })
             .collect()
@@ -143,15 +143,86 @@ impl Walkthrough {
 
     /// The pages as one PDF document.
     pub fn pdf(&self, paper: Paper, title: Option<&str>) -> Result<Vec<u8>, PrintError> {
+        Walkthrough::pdf_all(std::slice::from_ref(self), paper, title)
+    }
+
+    /// Several walkthroughs as one PDF document, one after the other, pages numbered through;
+    /// each starts on a page of its own with its number (`Walkthrough 2`) when there are
+    /// several.
+    pub fn pdf_all(
+        walks: &[Walkthrough],
+        paper: Paper,
+        title: Option<&str>,
+    ) -> Result<Vec<u8>, PrintError> {
         let size = paper.size_mm();
-        crate::pdf::document(size, self.page_count(), |i, canvas| {
-            self.draw_page(i, size, title, canvas);
+        // (walkthrough, its page) for each page of the document.
+        let pages: Vec<(usize, usize)> = walks
+            .iter()
+            .enumerate()
+            .flat_map(|(k, w)| (0..w.page_count()).map(move |i| (k, i)))
+            .collect();
+        let headings: Vec<String> = (0..walks.len())
+            .map(|k| walks[k].heading(title, (walks.len() > 1).then_some(k + 1)))
+            .collect();
+        crate::pdf::document(size, pages.len(), |p, canvas| {
+            let (k, i) = pages[p];
+            walks[k].draw_page(i, p + 1, size, Some(&headings[k]), canvas);
         })
     }
 
-    /// Page `i` (from 0): the puzzle and its grade, or two frames.
-    fn draw_page(&self, i: usize, (w, h): (f64, f64), title: Option<&str>, out: &mut dyn Canvas) {
-        page_number(out, w, h, i + 1, self.lang);
+    /// The heading of the first page: the title, or "Walkthrough" (with its number among
+    /// several).
+    pub(crate) fn heading(&self, title: Option<&str>, number: Option<usize>) -> String {
+        let base = title.map_or_else(
+            || match self.lang {
+                Lang::En => "Walkthrough".to_string(),
+                Lang::Zh => "解题步骤".to_string(),
+            },
+            str::to_string,
+        );
+        match (number, self.lang) {
+            (None, _) => base,
+            (Some(k), Lang::En) => format!("{base} · No. {k}"),
+            (Some(k), Lang::Zh) => format!("{base} · 第 {k} 题"),
+        }
+    }
+
+    /// The heading of frame `frame`: `Step 12: X-Wing`, or `Steps 3-9: singles`.
+    pub(crate) fn frame_heading(&self, frame: &Frame) -> String {
+        let last = frame.first + frame.steps.len() - 1;
+        match (self.lang, frame.steps.len()) {
+            (Lang::En, 1) => format!("Step {}: {}", frame.first, frame.steps[0].title(self.lang)),
+            (Lang::En, _) => format!("Steps {}-{last}: singles", frame.first),
+            (Lang::Zh, 1) => format!("第 {} 步：{}", frame.first, frame.steps[0].title(self.lang)),
+            (Lang::Zh, _) => format!("第 {}-{last} 步：唯一数", frame.first),
+        }
+    }
+
+    /// The explanation of a frame, a line per step (numbered for a run of singles).
+    pub(crate) fn frame_lines(&self, frame: &Frame) -> Vec<String> {
+        if frame.steps.iter().all(is_single) {
+            frame
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("{}. {}", frame.first + i, s.explain(self.lang)))
+                .collect()
+        } else {
+            vec![frame.steps[0].explain(self.lang)]
+        }
+    }
+
+    /// Page `i` (from 0) of this walkthrough, numbered `number` at its foot: the puzzle and
+    /// its grade, or two frames.
+    fn draw_page(
+        &self,
+        i: usize,
+        number: usize,
+        (w, h): (f64, f64),
+        title: Option<&str>,
+        out: &mut dyn Canvas,
+    ) {
+        page_number(out, w, h, number, self.lang);
         if i > 0 {
             let slot = (h - 2.0 * MARGIN - 8.0) / FRAMES_PER_PAGE as f64;
             let frames = self
@@ -165,13 +236,7 @@ impl Walkthrough {
             }
             return;
         }
-        let head = title.map_or_else(
-            || match self.lang {
-                Lang::En => "Walkthrough".to_string(),
-                Lang::Zh => "解题步骤".to_string(),
-            },
-            str::to_string,
-        );
+        let head = self.heading(title, None);
         out.text(
             w / 2.0,
             MARGIN + 6.0,
@@ -208,26 +273,11 @@ impl Walkthrough {
     /// left, the explanation on the right.
     fn frame(&self, out: &mut dyn Canvas, frame: &Frame, x: f64, y: f64, width: f64, height: f64) {
         let singles = frame.steps.iter().all(is_single);
-        let last = frame.first + frame.steps.len() - 1;
-        let heading = match (self.lang, frame.steps.len()) {
-            (Lang::En, 1) => format!("Step {}: {}", frame.first, frame.steps[0].title(self.lang)),
-            (Lang::En, _) => format!("Steps {}-{last}: singles", frame.first),
-            (Lang::Zh, 1) => format!("第 {} 步：{}", frame.first, frame.steps[0].title(self.lang)),
-            (Lang::Zh, _) => format!("第 {}-{last} 步：唯一数", frame.first),
-        };
+        let heading = self.frame_heading(frame);
         out.text(x, y + 5.0, 4.2, Anchor::Start, true, "black", &heading);
         let side = (width * 0.52).min(height - 12.0);
         self.diagram(out, &frame.before, &frame.steps, !singles, x, y + 9.0, side);
-        let lines: Vec<String> = if singles {
-            frame
-                .steps
-                .iter()
-                .enumerate()
-                .map(|(i, s)| format!("{}. {}", frame.first + i, s.explain(self.lang)))
-                .collect()
-        } else {
-            vec![frame.steps[0].explain(self.lang)]
-        };
+        let lines = self.frame_lines(frame);
         let column = width - side - 6.0;
         let max_lines = ((height - 12.0) / (TEXT * 1.35)) as usize;
         let mut wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, column, TEXT)).collect();
@@ -265,33 +315,7 @@ impl Walkthrough {
         let n = layout.size();
         let cell = side / n as f64;
         let at = |c: Cell| (x + c.col() as f64 * cell, y + c.row() as f64 * cell);
-        // House tints first, then cell tints over them.
-        let mut tint: Vec<Option<&str>> = vec![None; n * n];
-        for step in steps {
-            for hl in &step.highlights {
-                if let (Target::House(house), Role::Base | Role::Cover) = (hl.target, hl.role) {
-                    let fill = if hl.role == Role::Base {
-                        colour::BASE
-                    } else {
-                        colour::COVER
-                    };
-                    for c in house_cells(layout, house) {
-                        tint[c.index(n)] = Some(fill);
-                    }
-                }
-            }
-            for hl in &step.highlights {
-                let c = match hl.target {
-                    Target::Cell(c) => c,
-                    Target::Candidate(c) if hl.role == Role::Placed => c.cell,
-                    Target::Candidate(c) if !candidates => c.cell,
-                    _ => continue,
-                };
-                if let Some(fill) = cell_fill(hl.role) {
-                    tint[c.index(n)] = Some(fill);
-                }
-            }
-        }
+        let tint = tints(layout, steps, candidates);
         for (i, fill) in tint.iter().enumerate() {
             if let Some(fill) = fill {
                 let (px, py) = at(Cell::new(i / n, i % n));
@@ -397,6 +421,44 @@ impl Walkthrough {
     }
 }
 
+/// The tint of each cell under `steps`: base and cover houses first, then the cells of the
+/// steps' roles over them (a candidate's role tints its cell where candidates are not shown,
+/// and always for a placement).
+pub(crate) fn tints(
+    layout: &Layout,
+    steps: &[Step],
+    candidates: bool,
+) -> Vec<Option<&'static str>> {
+    let n = layout.size();
+    let mut tint: Vec<Option<&'static str>> = vec![None; n * n];
+    for step in steps {
+        for hl in &step.highlights {
+            if let (Target::House(house), Role::Base | Role::Cover) = (hl.target, hl.role) {
+                let fill = if hl.role == Role::Base {
+                    colour::BASE
+                } else {
+                    colour::COVER
+                };
+                for c in house_cells(layout, house) {
+                    tint[c.index(n)] = Some(fill);
+                }
+            }
+        }
+        for hl in &step.highlights {
+            let c = match hl.target {
+                Target::Cell(c) => c,
+                Target::Candidate(c) if hl.role == Role::Placed => c.cell,
+                Target::Candidate(c) if !candidates => c.cell,
+                _ => continue,
+            };
+            if let Some(fill) = cell_fill(hl.role) {
+                tint[c.index(n)] = Some(fill);
+            }
+        }
+    }
+    tint
+}
+
 /// The arrows of a step's chains: from candidate to candidate, strong links solid, weak
 /// dashed, as the browser game draws them.
 fn links(out: &mut dyn Canvas, step: &Step, n: usize, (x, y, cell): (f64, f64, f64)) {
@@ -430,13 +492,13 @@ fn candidate_centre(n: usize, cell: f64, corner: (f64, f64), d: sudoku_core::Dig
 }
 
 /// The columns and rows of the small candidate grid in a cell: 3x3 for 9x9, 4x4 for 16x16.
-fn candidate_grid(n: usize) -> (usize, usize) {
+pub(crate) fn candidate_grid(n: usize) -> (usize, usize) {
     let cols = (1..=n).find(|c| c * c >= n).unwrap_or(n);
     (cols, n.div_ceil(cols))
 }
 
 /// The most telling role a step gives a candidate: removed over placed over the pattern's.
-fn candidate_role(steps: &[Step], cell: Cell, d: sudoku_core::Digit) -> Option<Role> {
+pub(crate) fn candidate_role(steps: &[Step], cell: Cell, d: sudoku_core::Digit) -> Option<Role> {
     let mut best: Option<Role> = None;
     let rank = |r: Role| match r {
         Role::Removed => 0,
@@ -461,7 +523,7 @@ fn candidate_role(steps: &[Step], cell: Cell, d: sudoku_core::Digit) -> Option<R
 }
 
 /// The disc behind a candidate of a role.
-fn mark_fill(role: Role) -> Option<&'static str> {
+pub(crate) fn mark_fill(role: Role) -> Option<&'static str> {
     match role {
         Role::Removed => None,
         Role::Placed => Some(colour::PLACED),

@@ -315,7 +315,7 @@ fn a_workbook_holds_the_puzzles_and_the_answers() {
         for (k, puzzle) in book.puzzles.iter().enumerate() {
             let top = (k * 11) as u32;
             let label = range.get_value((top, 0)).expect("the label");
-            assert_eq!(label, &Data::String(format!("{} · hard", k + 1)));
+            assert_eq!(label, &Data::String(format!("No. {} · hard", k + 1)));
             let shown = if answers {
                 puzzle.solution.as_ref()
             } else {
@@ -344,4 +344,101 @@ fn a_workbook_holds_the_puzzles_and_the_answers() {
             }
         }
     }
+}
+
+/// A walkthrough as a workbook: a sheet per puzzle, a grid per frame under its heading, the
+/// step's cells filled in the role colours (placements green, the pattern yellow, houses
+/// blue and green), candidates written where the step needs them, the explanation beside.
+#[test]
+fn a_walkthrough_workbook_holds_each_step_with_its_fills() {
+    use calamine::{Data, Reader, Xlsx};
+    use sudoku_print::Walkthrough;
+    // A medium puzzle: singles, then a Hidden Pair.
+    let text = "5..7..6....38...........2..62.4............917............35.8.4.....1......9....";
+    let layout = Layout::classic();
+    let givens: Grid = text.parse().expect("a grid");
+    let walks: Vec<Walkthrough> = [Lang::En, Lang::Zh]
+        .into_iter()
+        .map(|lang| Walkthrough::new(&layout, &givens, lang, false).expect("a walkthrough"))
+        .collect();
+    let bytes = Walkthrough::xlsx_all(&walks, Paper::A4, None).expect("a workbook");
+    let mut book: Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).expect("it opens");
+    assert_eq!(book.sheet_names(), ["Walkthrough 1", "解题步骤 2"]);
+    let values = book.worksheet_range("Walkthrough 1").expect("the sheet");
+    let styles = book.worksheet_style("Walkthrough 1").expect("the styles");
+    let value = |r: u32, c: u32| values.get_value((r, c)).cloned().unwrap_or(Data::Empty);
+    let fill = |r: u32, c: u32| {
+        let (r0, c0) = styles.start().unwrap_or((0, 0));
+        styles
+            .get((r - r0, c - c0))
+            .and_then(|s| s.fill.as_ref())
+            .and_then(|f| f.get_color())
+            .map(|c| format!("#{:02x}{:02x}{:02x}", c.red, c.green, c.blue))
+    };
+    assert_eq!(value(0, 0), Data::String("Walkthrough · No. 1".into()));
+    // The puzzle's givens from row 4.
+    for (i, ch) in text.chars().enumerate() {
+        let (r, c) = (3 + (i / 9) as u32, (i % 9) as u32);
+        let want = ch.to_digit(10).map(f64::from);
+        let got = match value(r, c) {
+            Data::Float(v) => Some(v),
+            _ => None,
+        };
+        assert_eq!(got, want, "given r{}c{}", r - 2, c + 1);
+    }
+    // Every frame: its heading, then a 9x9 grid; the frame's steps are found in it.
+    let headings: Vec<(u32, String)> = (0..values.height() as u32)
+        .filter_map(|r| match value(r, 0) {
+            Data::String(s) if s.starts_with("Step") => Some((r, s)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(headings.len(), walks[0].frames.len());
+    let mut saw = (false, false);
+    for ((row, heading), frame) in headings.iter().zip(&walks[0].frames) {
+        let step = &frame.steps[0];
+        assert!(
+            heading.contains(&step.title(Lang::En)) || frame.steps.len() > 1,
+            "{heading}"
+        );
+        let explanation = match value(row + 1, 10) {
+            Data::String(s) => s,
+            other => panic!("no explanation beside {heading}: {other:?}"),
+        };
+        assert!(
+            explanation.contains(&step.explain(Lang::En)),
+            "{explanation}"
+        );
+        for p in frame.steps.iter().flat_map(|s| &s.placements) {
+            let (r, c) = (row + 1 + p.cell.row() as u32, p.cell.col() as u32);
+            assert_eq!(
+                fill(r, c).as_deref(),
+                Some("#cdeed6"),
+                "{heading}: placed {}",
+                p.cell
+            );
+            saw.0 = true;
+        }
+        if frame.steps.len() == 1 && !step.eliminations.is_empty() {
+            // The candidates are written in the cells, the removed one among them.
+            for e in &step.eliminations {
+                let (r, c) = (row + 1 + e.cell.row() as u32, e.cell.col() as u32);
+                let Data::String(cands) = value(r, c) else {
+                    panic!("{heading}: no candidates in {}", e.cell);
+                };
+                assert!(cands.contains(&e.digit.to_string()), "{heading}: {cands:?}");
+            }
+            let fills: Vec<String> = (0..9)
+                .flat_map(|r| (0..9).map(move |c| (r, c)))
+                .filter_map(|(r, c)| fill(row + 1 + r, c))
+                .collect();
+            assert!(
+                fills.iter().any(|f| f == "#f7e08a"),
+                "{heading}: the pattern is filled yellow: {fills:?}"
+            );
+            saw.1 = true;
+        }
+    }
+    assert!(saw.0 && saw.1, "a frame of singles and one of a technique");
 }

@@ -75,6 +75,10 @@ pub fn router(state: AppState) -> Router {
     let games = Router::new()
         .route("/games", post(routes::new_game).get(routes::list))
         .route("/games/import", post(routes::import))
+        .route(
+            "/games/import-workbook",
+            post(routes::import_workbook).layer(DefaultBodyLimit::max(puzzles::WORKBOOK_LIMIT)),
+        )
         .route("/games/current", get(routes::current))
         .route("/games/{id}", get(routes::get_game))
         .route("/games/{id}/moves", post(routes::play))

@@ -384,6 +384,43 @@ pub fn import(
     import_within(text, shape, variant, IMPORT_NODES)
 }
 
+/// The largest workbook an import reads, in bytes: a book of a few hundred puzzles is well
+/// under it.
+pub const WORKBOOK_LIMIT: usize = 2 << 20;
+
+/// Reads the puzzle numbered `index` (from 0) of a workbook (`.xlsx`, `.ods`: grids typed
+/// into cells or one-line puzzles in cells) and imports it as [`import`] does; errors name
+/// the sheet and the cell (field `workbook`).
+pub fn import_workbook(
+    bytes: &[u8],
+    index: usize,
+    shape: Option<Shape>,
+    variant: GameVariant,
+) -> Result<Imported, ApiError> {
+    use sudoku_core::format::workbook::{looks_like_workbook, read_workbook};
+    if !looks_like_workbook(bytes) {
+        return Err(ApiError::bad_field(
+            "workbook",
+            "the body is not an .xlsx, .xls or .ods workbook",
+        ));
+    }
+    let found = read_workbook(bytes, ReadOptions { shape })
+        .map_err(|e| ApiError::bad_field("workbook", e.to_string()))?;
+    let count = found.len();
+    let puzzle = found
+        .into_iter()
+        .nth(index)
+        .ok_or_else(|| {
+            let message = match count {
+                0 => "no puzzle found in the workbook".to_string(),
+                n => format!("the workbook holds {n} puzzles: index {index} is past them"),
+            };
+            ApiError::bad_field("workbook", message)
+        })?
+        .map_err(|e| ApiError::bad_field("workbook", e.to_string()))?;
+    import_within(&puzzle.grid.to_line(), shape, variant, IMPORT_NODES)
+}
+
 /// [`import`] with the uniqueness check bounded to `nodes` search-tree nodes: past them the
 /// import is refused (422 `too_hard`) rather than searched on.
 fn import_within(

@@ -192,18 +192,69 @@ pub async fn import(
     let text = body.puzzle;
     let imported =
         tokio::task::spawn_blocking(move || puzzles::import(&text, shape, variant)).await??;
+    create_imported(&state, session, variant, imported).await
+}
+
+/// Starts a game of an imported puzzle, with the grader's verdict as its origin.
+async fn create_imported(
+    state: &AppState,
+    session: Session,
+    variant: GameVariant,
+    imported: puzzles::Imported,
+) -> Answer {
+    let origin = Origin {
+        rung: "import".to_string(),
+        level: Some(imported.level),
+        score: Some(imported.score),
+    };
     create(
-        &state,
+        state,
         session,
         variant,
         (imported.puzzle, imported.solution),
-        Origin {
-            rung: "import".to_string(),
-            level: Some(imported.level),
-            score: Some(imported.score),
-        },
+        origin,
     )
     .await
+}
+
+/// The query of `POST /api/games/import-workbook`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkbookQuery {
+    size: Option<String>,
+    variant: Option<String>,
+    /// Which puzzle of the workbook, from 0 (default the first).
+    index: Option<usize>,
+}
+
+/// `POST /api/games/import-workbook`: the body is an `.xlsx`/`.ods` file; the puzzle (the
+/// first, or `?index=K`) is imported as `POST /api/games/import` imports text.
+pub async fn import_workbook(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    query: Result<axum::extract::Query<WorkbookQuery>, axum::extract::rejection::QueryRejection>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Answer {
+    let axum::extract::Query(query) =
+        query.map_err(|e| ApiError::bad_field("query", e.body_text()))?;
+    let bytes = body.map_err(|e| {
+        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::too_large()
+        } else {
+            ApiError::bad_field("workbook", e.body_text())
+        }
+    })?;
+    let shape = match query.size.as_deref() {
+        None => None,
+        Some(s) => Some(shape_of(Some(s))?),
+    };
+    let variant = variant_of(query.variant.as_deref())?;
+    let index = query.index.unwrap_or(0);
+    let imported = tokio::task::spawn_blocking(move || {
+        puzzles::import_workbook(&bytes, index, shape, variant)
+    })
+    .await??;
+    create_imported(&state, session, variant, imported).await
 }
 
 /// `GET /api/games`.

@@ -33,7 +33,11 @@ async function call(method, path, body) {
 
 async function request(method, path, body) {
   const init = { method, headers: {}, credentials: 'same-origin' };
-  if (body !== undefined) {
+  if (body instanceof Blob) {
+    // A file sent as it is (a workbook to import).
+    init.headers['Content-Type'] = body.type || 'application/octet-stream';
+    init.body = body;
+  } else if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
@@ -62,6 +66,7 @@ export const api = {
   config: () => call('GET', '/config'),
   newGame: (opts) => call('POST', '/games', opts),
   importGame: (opts) => call('POST', '/games/import', opts),
+  importWorkbook: (file, opts) => call('POST', `/games/import-workbook?${new URLSearchParams(opts)}`, file),
   games: () => call('GET', '/games'),
   current: () => call('GET', '/games/current'),
   game: (id) => call('GET', g(id)),

@@ -676,6 +676,30 @@ $('#form-import').addEventListener('submit', async (ev) => {
   }
 });
 
+// A file for the import: text goes into the box to be checked and played; a spreadsheet is
+// sent to the server, which reads its first puzzle.
+$('#import-file').addEventListener('change', async (ev) => {
+  const file = ev.target.files && ev.target.files[0];
+  ev.target.value = '';
+  if (!file) return;
+  $('#import-error').hidden = true;
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  const workbook = /\.(xlsx|xlsm|xls|ods)$/i.test(file.name) || (head[0] === 0x50 && head[1] === 0x4b) || (head[0] === 0xd0 && head[1] === 0xcf);
+  if (!workbook) {
+    $('#import-text').value = await file.text();
+    return;
+  }
+  const opts = { variant: $('#import-variant').value };
+  if ($('#import-size').value) opts.size = $('#import-size').value;
+  try {
+    const g = await api.importWorkbook(file, opts);
+    $('#dlg-import').close();
+    await startGame(Promise.resolve(g));
+  } catch (err) {
+    showImportError(err);
+  }
+});
+
 function shareLink(g) {
   const v = g.variant === 'diagonal' ? '&v=diagonal' : '';
   return `${location.origin}${location.pathname}#p=${g.puzzle}${v}`;

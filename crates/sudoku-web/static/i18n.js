@@ -114,9 +114,10 @@ const STRINGS = {
     // import / share
     import_title: 'Enter your own puzzle',
     import_help:
-      'One line of digits with . or 0 for empty cells (4x4: 16, 6x6: 36, 9x9: 81, 16x16: 256 characters; 16x16 digits 10-16 as A-G), or a grid over several lines.',
+      'One line of digits with . or 0 for empty cells (4x4: 16, 6x6: 36, 9x9: 81, 16x16: 256 characters; 16x16 digits 10-16 as A-G), or a grid over several lines. A spreadsheet gives its first puzzle: a grid typed into cells, or a puzzle in one cell.',
     import_placeholder: '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..',
     import_go: 'Play this puzzle',
+    import_file: 'Open a file (text, .xlsx or .ods)…',
     import_error_at: 'line {line}, column {column}',
     share_title: 'Share this puzzle',
     share_link: 'Link',
@@ -288,9 +289,10 @@ const STRINGS = {
     status_gave_up: '已结束',
     import_title: '输入自己的题目',
     import_help:
-      '一行数字，空格用 . 或 0 表示（4x4：16 个字符，6x6：36，9x9：81，16x16：256；16x16 的 10-16 写作 A-G），也可以是多行的盘面。',
+      '一行数字，空格用 . 或 0 表示（4x4：16 个字符，6x6：36，9x9：81，16x16：256；16x16 的 10-16 写作 A-G），也可以是多行的盘面。电子表格取其中第一道题：逐格填写的盘面，或写在一个单元格里的一行题目。',
     import_placeholder: '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..',
     import_go: '开始这道题',
+    import_file: '打开文件（文本、.xlsx 或 .ods）…',
     import_error_at: '第 {line} 行，第 {column} 列',
     share_title: '分享这道题',
     share_link: '链接',

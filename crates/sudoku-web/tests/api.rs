@@ -966,3 +966,53 @@ async fn a_game_prints_as_a_pdf_with_its_answer_or_its_walkthrough() {
     assert_eq!(status, StatusCode::NOT_FOUND, "another session's game");
     server.stop().await;
 }
+
+/// A workbook (the page's "Open file" with an .xlsx or .ods) imports its puzzle; errors name
+/// the sheet and cell; a body that is no workbook, or too large, is refused by name.
+#[tokio::test]
+async fn a_workbook_imports_its_puzzle() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let workbook = |bad: bool| {
+        let mut book = rust_xlsxwriter::Workbook::new();
+        let sheet = book.add_worksheet();
+        sheet.write_string(0, 0, "Mine").expect("a cell");
+        for (i, ch) in CLASSIC.chars().take(81).enumerate() {
+            if let Some(d) = ch.to_digit(10).filter(|&d| d > 0) {
+                let (r, c) = (1 + (i / 9) as u32, (i % 9) as u16);
+                sheet.write_number(r, c, d as f64).expect("a cell");
+            }
+        }
+        if bad {
+            sheet.write_string(3, 3, "?").expect("a cell");
+        }
+        book.save_to_buffer().expect("the workbook")
+    };
+    let path = "/api/games/import-workbook";
+    let (status, game) = player.raw(Method::POST, path, workbook(false)).await;
+    assert!(status.is_success(), "{status} {game}");
+    let imported = player.import(CLASSIC).await;
+    assert_eq!(game["puzzle"], imported["puzzle"]);
+    assert_eq!(game["rung"], "import");
+    let bad = player.raw(Method::POST, path, workbook(true)).await;
+    assert_error(&bad, 422, "bad_field", Some("workbook"));
+    assert!(
+        bad.1["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("sheet 'Sheet1', cell D4")),
+        "{}",
+        bad.1
+    );
+    let past = player
+        .raw(Method::POST, &format!("{path}?index=1"), workbook(false))
+        .await;
+    assert_error(&past, 422, "bad_field", Some("workbook"));
+    let text = player
+        .raw(Method::POST, path, CLASSIC.as_bytes().to_vec())
+        .await;
+    assert_error(&text, 422, "bad_field", Some("workbook"));
+    let huge = player.raw(Method::POST, path, vec![b'P'; 3 << 20]).await;
+    assert_error(&huge, 413, "too_large", None);
+    server.stop().await;
+}

@@ -53,12 +53,31 @@ fn require_tools(dir: &Path) {
     );
 }
 
-/// Runs `node run.mjs URL SHOTS`, with a deadline; returns (success, stdout, stderr).
-fn run_script(dir: &Path, url: &str, shots: &Path) -> (bool, String, String) {
+/// The 4x4 puzzle the script plays (its `PUZZLE4`).
+const PUZZLE4: &str = "1..4.4..21.....1";
+
+/// A workbook with the puzzle typed into cells B3:E6 under a label, for the page's "Open a
+/// file".
+fn write_workbook(path: &Path, puzzle: &str) {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.write_string(1, 1, "Four").expect("a cell");
+    for (i, ch) in puzzle.chars().enumerate() {
+        if let Some(d) = ch.to_digit(10) {
+            let (r, c) = (2 + (i / 4) as u32, 1 + (i % 4) as u16);
+            sheet.write_number(r, c, d as f64).expect("a cell");
+        }
+    }
+    book.save(path).expect("the workbook is written");
+}
+
+/// Runs `node run.mjs URL SHOTS WORKBOOK`, with a deadline; returns (success, stdout, stderr).
+fn run_script(dir: &Path, url: &str, shots: &Path, workbook: &Path) -> (bool, String, String) {
     let mut child = Command::new("node")
         .arg(dir.join("run.mjs"))
         .arg(url)
         .arg(shots)
+        .arg(workbook)
         .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -121,7 +140,9 @@ fn the_page_plays_in_chromium() {
 
     let shots = screenshot_dir();
     let url = format!("http://{addr}");
-    let (ok, stdout, stderr) = run_script(&dir, &url, &shots);
+    let workbook = db_dir.path().join("four.xlsx");
+    write_workbook(&workbook, PUZZLE4);
+    let (ok, stdout, stderr) = run_script(&dir, &url, &shots, &workbook);
     println!("{stdout}");
     eprintln!("{stderr}");
 

@@ -20,14 +20,17 @@ use crate::failure::Failure;
 #[command(after_help = "\
 Output: by the extension of --output: NAME.pdf, one document (vector, the font embedded,
 text selectable); NAME.svg, a file per page with the page number added (book-1.svg,
-book-2.svg, ...); NAME.xlsx, a workbook (puzzles and answers on their own sheets, two grids a
-printed page; books only). The files written are listed on stdout.
+book-2.svg, ...); NAME.xlsx, a workbook (a book: puzzles and answers on their own sheets, two
+grids a printed page; a walkthrough: a sheet per puzzle, each step's grid with its cells
+filled in the hint colours and its explanation beside it). The files written are listed on
+stdout. Several puzzles' walkthroughs go one after the other into one PDF.
 Exit codes: 0 written; 2 malformed input, a puzzle without exactly one solution, or a usage
 error (nothing is written then).
 
 Examples:
   sudoku print puzzles.txt -o book.pdf --answers --title 'Sunday puzzles'
   sudoku print --walkthrough --lang zh puzzle.txt -o steps.svg
+  sudoku print --walkthrough puzzle.txt -o steps.xlsx
   sudoku print --per-page 6 --paper letter puzzles.txt -o book.svg
   sudoku generate --count 8 | sudoku print - -o book.svg --answers --lang zh")]
 pub struct Args {
@@ -38,7 +41,7 @@ pub struct Args {
     solve: SolveArgs,
 
     /// Where to write: `NAME.pdf` (one document), `NAME.svg` (`NAME-1.svg`, `NAME-2.svg`,
-    /// ...: a file per page) or `NAME.xlsx` (a workbook; books only).
+    /// ...: a file per page) or `NAME.xlsx` (a workbook).
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
 
@@ -107,12 +110,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     match format {
         Format::Pdf => {
             let bytes = if args.walkthrough {
-                walkthroughs(&puzzles, args)?
-                    .iter()
-                    .map(|w| w.pdf(paper, title))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| Failure::Input(e.to_string()))
-                    .and_then(|docs| one_document(docs, &args.output))?
+                Walkthrough::pdf_all(&walkthroughs(&puzzles, args)?, paper, title)
+                    .map_err(|e| Failure::Input(e.to_string()))?
             } else {
                 book(puzzles, paper, per_page, args)?
                     .pdf()
@@ -122,14 +121,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             println!("{}", args.output.display());
         }
         Format::Xlsx => {
-            if args.walkthrough {
-                return Err(Failure::Usage(
-                    "--walkthrough is printed as PDF or SVG; name the output NAME.pdf".into(),
-                ));
+            let bytes = if args.walkthrough {
+                Walkthrough::xlsx_all(&walkthroughs(&puzzles, args)?, paper, title)
+            } else {
+                book(puzzles, paper, per_page, args)?.xlsx()
             }
-            let bytes = book(puzzles, paper, per_page, args)?
-                .xlsx()
-                .map_err(|e| Failure::Input(e.to_string()))?;
+            .map_err(|e| Failure::Input(e.to_string()))?;
             write(&args.output, &bytes)?;
             println!("{}", args.output.display());
         }
@@ -169,8 +166,13 @@ fn read(args: &Args) -> Result<Vec<Puzzle>, Failure> {
         let entry = entry
             .as_ref()
             .map_err(|e| Failure::Input(format!("{}: {e}", batch.name)))?;
-        let at =
-            |why: String| Failure::Input(format!("{}: line {}: {why}", batch.name, entry.line));
+        let at = |why: String| {
+            Failure::Input(format!(
+                "{}: {}: {why}",
+                batch.name,
+                batch.place(entry.line)
+            ))
+        };
         let solver = solvers.for_entry(entry).map_err(at)?;
         let solution = match solver.verdict(&entry.grid) {
             Ok(Verdict::Unique(solution)) => solution,
@@ -254,18 +256,6 @@ impl Format {
 fn write(file: &Path, bytes: &[u8]) -> Result<(), Failure> {
     std::fs::write(file, bytes)
         .map_err(|e| Failure::Input(format!("cannot write {}: {e}", file.display())))
-}
-
-/// Several walkthrough PDFs as one: only one puzzle's walkthrough goes in a PDF for now.
-fn one_document(mut docs: Vec<Vec<u8>>, output: &Path) -> Result<Vec<u8>, Failure> {
-    if docs.len() != 1 {
-        return Err(Failure::Usage(format!(
-            "`{}`: a PDF walkthrough takes one puzzle ({} given); use NAME.svg for several",
-            output.display(),
-            docs.len()
-        )));
-    }
-    Ok(docs.remove(0))
 }
 
 /// A book of the puzzles.

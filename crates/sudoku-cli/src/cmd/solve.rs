@@ -106,7 +106,7 @@ fn solve_each(
             Outcome::Several(g) => {
                 sink.tally.not_unique += 1;
                 let warning = "warning: several solutions; printed the first";
-                batch::diagnose(sink.name, entry.line, warning);
+                sink.diagnose(entry.line, warning);
                 write(&g)
             }
             Outcome::Failed(why) => return sink.fail(entry.line, &why),

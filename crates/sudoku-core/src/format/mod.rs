@@ -11,6 +11,10 @@
 //! * comments: lines starting with `#`, and the `[...]` section headers of `.sdk` files
 //!   (sections other than `[Puzzle]` are skipped).
 //!
+//! Workbooks (`.xlsx`, `.ods`, with the `workbook` feature): [`workbook::read_workbook`] finds
+//! grids typed into blocks of cells and one-line puzzles in cells, naming sheet and cell in
+//! errors.
+//!
 //! Writers: [`Grid::to_line`], [`Grid::to_pretty`], [`json::to_json`], [`csv`]; [`OutputFormat`]
 //! picks one by name for a `--format` option.
 
@@ -18,6 +22,8 @@ pub mod csv;
 pub mod grid;
 pub mod json;
 pub mod line;
+#[cfg(feature = "workbook")]
+pub mod workbook;
 
 use std::collections::VecDeque;
 use std::fmt;

@@ -13,9 +13,9 @@
 import { mkdirSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [base, shotDir] = process.argv.slice(2);
-if (!base || !shotDir) {
-  console.error('usage: node run.mjs BASE_URL SCREENSHOT_DIR');
+const [base, shotDir, workbook4] = process.argv.slice(2);
+if (!base || !shotDir || !workbook4) {
+  console.error('usage: node run.mjs BASE_URL SCREENSHOT_DIR WORKBOOK_4X4');
   process.exit(2);
 }
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -360,10 +360,20 @@ try {
   expect422 = false;
   check(/more than one solution/.test(await page.textContent('#import-error')), `an entered puzzle is checked: "${await page.textContent('#import-error')}"`);
   const id6 = await gameId();
+  await shot('import');
+  // a spreadsheet opened from the dialog: its grid is played at once
+  await page.setInputFiles('#import-file', workbook4);
+  await page.waitForSelector('#dlg-import', { state: 'hidden' });
+  await page.waitForFunction((old) => document.querySelector('#board').dataset.game !== old, id6);
+  await waitReady();
+  check((await boardString()) === PUZZLE4, 'a 4x4 puzzle typed into a spreadsheet is opened and played');
+  const idBook = await gameId();
+  await page.click('#btn-import');
+  await page.waitForSelector('#dlg-import[open]');
   await page.fill('#import-text', PUZZLE4.match(/.{4}/g).join('\n')); // a grid over four lines
   await page.click('#import-go');
   await page.waitForSelector('#dlg-import', { state: 'hidden' });
-  await page.waitForFunction((old) => document.querySelector('#board').dataset.game !== old, id6);
+  await page.waitForFunction((old) => document.querySelector('#board').dataset.game !== old, idBook);
   await waitReady();
   check((await page.$$('#grid .cell')).length === 16 && (await boardString()) === PUZZLE4, 'the entered 4x4 puzzle is played');
   const empties = [...PUZZLE4].map((c, i) => (c === '.' ? i : -1)).filter((i) => i >= 0);

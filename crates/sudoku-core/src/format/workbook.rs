@@ -1,0 +1,566 @@
+//! Puzzles typed into a spreadsheet: `.xlsx`, `.xlsm`, `.xlsb`, `.xls` and `.ods` workbooks,
+//! read with `calamine` (feature `workbook`).
+//!
+//! People keep puzzles in spreadsheets in three ways, and every sheet of a workbook is read
+//! for all three:
+//!
+//! * **a grid typed into a block of cells**, a digit per cell (numbers, or one-character text
+//!   `1`-`9`, `A`-`Z`), empty cells blank or typed as `0` or `.`. This is also how
+//!   `sudoku print` lays out its workbooks, so a printed book reads back;
+//! * **one puzzle per row**: a cell holding a whole one-line puzzle (`4.....8.5.3...`), its
+//!   label after it in the same cell or in the next cell;
+//! * both on one sheet, in any number.
+//!
+//! Grids are found as blocks of digit cells. A row with text but no digits (a label, a
+//! title) or two blank rows end a block; so do two blank columns. One blank row or column
+//! inside a grid is kept (a puzzle may have an empty row). A block must be square; where
+//! its first or last row or column holds no digit, the label cell right above the grid says
+//! where it starts (as `sudoku print` writes it), else the block is reported with a hint to
+//! type `0` or `.` in the empty cells.
+//!
+//! Errors name the sheet and the cell (`sheet 'Puzzles', cell C4: ...`); a malformed puzzle is
+//! reported and the others are still read, as in the text formats.
+
+use std::fmt;
+use std::io::Cursor;
+
+use calamine::{Data, Reader, open_workbook_auto_from_rs};
+use thiserror::Error;
+
+use super::line::parse_line;
+use super::{Entry, ReadOptions, cell_value};
+use crate::grid::Grid;
+use crate::shape::Shape;
+
+/// The largest sheet read, in cells: a sheet bigger than this is refused rather than scanned
+/// (a million cells is far beyond any puzzle book, and bounds the work on a hostile file).
+pub const MAX_SHEET_CELLS: usize = 4_000_000;
+
+/// The most a zipped workbook (`.xlsx`, `.ods`) may unpack to, in bytes, by what its
+/// directory says: a small file that unpacks to gigabytes is refused before it is read.
+pub const MAX_UNPACKED: u64 = 64 << 20;
+
+/// A workbook that could not be opened at all.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WorkbookError {
+    /// Not a workbook calamine can read, or a damaged one.
+    #[error("not a readable .xlsx/.xls/.ods workbook: {0}")]
+    Open(String),
+    /// A sheet that could not be read.
+    #[error("sheet '{sheet}': {message}")]
+    Sheet {
+        /// The sheet's name.
+        sheet: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// A puzzle found in a workbook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetPuzzle {
+    /// Where it is: the sheet and its cells.
+    pub place: Place,
+    /// The givens.
+    pub grid: Grid,
+    /// Its label: the text above the grid, or after a one-line puzzle; often empty.
+    pub label: String,
+}
+
+impl SheetPuzzle {
+    /// The puzzle as an [`Entry`] of a batch, numbered `ordinal` (from 1) in place of a line.
+    pub fn into_entry(self, ordinal: usize) -> Entry {
+        Entry {
+            line: ordinal,
+            grid: self.grid,
+            label: self.label,
+            variant: None,
+        }
+    }
+}
+
+/// A place in a workbook: a sheet and a cell or a range of cells, in A1 notation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    /// The sheet's name.
+    pub sheet: String,
+    /// `C4` or `A2:I10`.
+    pub cells: String,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = if self.cells.contains(':') {
+            "cells"
+        } else {
+            "cell"
+        };
+        write!(f, "sheet '{}', {what} {}", self.sheet, self.cells)
+    }
+}
+
+/// A puzzle in a workbook that could not be read, and where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{place}{message}")]
+pub struct SheetError {
+    /// The sheet and the cell at fault (or the block's range).
+    pub place: Place,
+    /// What is wrong, starting with `: ` or `, column ...: `.
+    pub message: String,
+}
+
+/// Whether `bytes` look like a workbook: a zip archive (`.xlsx`, `.ods`) or an OLE compound
+/// file (`.xls`). Text never starts this way.
+pub fn looks_like_workbook(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0])
+}
+
+/// Reads every puzzle of every sheet, in sheet order, then top to bottom and left to right.
+/// Only a workbook that cannot be opened is an error; a malformed puzzle is an `Err` item
+/// and the rest are still read.
+///
+/// `options.shape` gives the box shape where the size alone does not say it.
+pub fn read_workbook(
+    bytes: &[u8],
+    options: ReadOptions,
+) -> Result<Vec<Result<SheetPuzzle, SheetError>>, WorkbookError> {
+    check_unpacked_size(bytes)?;
+    let mut book = open_workbook_auto_from_rs(Cursor::new(bytes))
+        .map_err(|e| WorkbookError::Open(e.to_string()))?;
+    let mut out = Vec::new();
+    for name in book.sheet_names() {
+        let range = match book.worksheet_range(&name) {
+            Ok(range) => range,
+            // Chart sheets and the like hold no cells: nothing to read there.
+            Err(e) if e.to_string().to_lowercase().contains("chart") => continue,
+            Err(e) => {
+                return Err(WorkbookError::Sheet {
+                    sheet: name,
+                    message: e.to_string(),
+                });
+            }
+        };
+        let Some((top, left)) = range.start() else {
+            continue;
+        };
+        let (height, width) = range.get_size();
+        if height.saturating_mul(width) > MAX_SHEET_CELLS {
+            return Err(WorkbookError::Sheet {
+                sheet: name,
+                message: format!(
+                    "{height} rows by {width} columns is more than the {MAX_SHEET_CELLS} cells read"
+                ),
+            });
+        }
+        let cells: Vec<Kind> = range.cells().map(|(_, _, data)| Kind::of(data)).collect();
+        let sheet = Sheet {
+            name: &name,
+            top: top as usize,
+            left: left as usize,
+            height,
+            width,
+            cells,
+        };
+        sheet.read(options, &mut out);
+    }
+    Ok(out)
+}
+
+/// Refuses a zipped workbook whose members unpack to more than [`MAX_UNPACKED`] bytes.
+fn check_unpacked_size(bytes: &[u8]) -> Result<(), WorkbookError> {
+    if !bytes.starts_with(b"PK") {
+        return Ok(());
+    }
+    let mut zip =
+        zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| WorkbookError::Open(e.to_string()))?;
+    let mut total: u64 = 0;
+    for i in 0..zip.len() {
+        let member = zip
+            .by_index_raw(i)
+            .map_err(|e| WorkbookError::Open(e.to_string()))?;
+        total = total.saturating_add(member.size());
+    }
+    if total > MAX_UNPACKED {
+        return Err(WorkbookError::Open(format!(
+            "it unpacks to {} MB, more than the {} MB read",
+            total >> 20,
+            MAX_UNPACKED >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// What a cell holds, as far as finding puzzles goes.
+#[derive(Debug, Clone, PartialEq)]
+enum Kind {
+    Blank,
+    /// A grid cell: a digit (`1`..), or 0 for an empty-cell mark, with the character typed
+    /// when it was one (for messages). Digits are checked against the grid's size once the
+    /// grid is found.
+    Mark(u8, Option<char>),
+    /// Anything else: a label, a note, a one-line puzzle.
+    Text(String),
+}
+
+impl Kind {
+    fn of(data: &Data) -> Kind {
+        match data {
+            Data::Empty => Kind::Blank,
+            Data::Int(v) if (0..=36).contains(v) => Kind::Mark(*v as u8, None),
+            Data::Float(v) if v.fract() == 0.0 && (0.0..=36.0).contains(v) => {
+                Kind::Mark(*v as u8, None)
+            }
+            Data::String(s) => {
+                let t = s.trim();
+                if t.is_empty() {
+                    return Kind::Blank;
+                }
+                let mut chars = t.chars();
+                if let (Some(c), None) = (chars.next(), chars.next())
+                    && let Some(v) = cell_value(c)
+                {
+                    return Kind::Mark(v, Some(c));
+                }
+                match t.parse::<u8>() {
+                    Ok(v) if v <= 36 => Kind::Mark(v, None),
+                    _ => Kind::Text(t.to_string()),
+                }
+            }
+            other => Kind::Text(other.to_string()),
+        }
+    }
+}
+
+/// One sheet's used range, row by row.
+struct Sheet<'a> {
+    name: &'a str,
+    /// The range's first row and column on the sheet, from 0.
+    top: usize,
+    left: usize,
+    height: usize,
+    width: usize,
+    cells: Vec<Kind>,
+}
+
+/// A rectangle of a sheet's range: rows `top..bottom`, columns `left..right`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Rect {
+    top: usize,
+    bottom: usize,
+    left: usize,
+    right: usize,
+}
+
+impl Sheet<'_> {
+    fn at(&self, r: usize, c: usize) -> &Kind {
+        &self.cells[r * self.width + c]
+    }
+
+    /// `C4` for a cell of the range.
+    fn cell_ref(&self, r: usize, c: usize) -> String {
+        format!("{}{}", column_name(self.left + c), self.top + r + 1)
+    }
+
+    fn place(&self, cells: String) -> Place {
+        Place {
+            sheet: self.name.to_string(),
+            cells,
+        }
+    }
+
+    fn read(&self, options: ReadOptions, out: &mut Vec<Result<SheetPuzzle, SheetError>>) {
+        let mut found: Vec<((usize, usize), Result<SheetPuzzle, SheetError>)> = Vec::new();
+        for r in 0..self.height {
+            for c in 0..self.width {
+                if let Some(read) = self.line_puzzle(r, c, options) {
+                    found.push(((r, c), read));
+                }
+            }
+        }
+        for block in self.blocks() {
+            found.push(((block.top, block.left), self.grid(block, options)));
+        }
+        found.sort_by_key(|(at, _)| *at);
+        out.extend(found.into_iter().map(|(_, read)| read));
+    }
+
+    /// A one-line puzzle in cell (r, c), if the cell holds one: a first word of at least 16
+    /// characters, nine in ten of them digits or empty-cell marks and a quarter of them not
+    /// letters (so that a long word is not taken for a puzzle, while a puzzle with a typo or
+    /// a missing cell is, and gets its error).
+    fn line_puzzle(
+        &self,
+        r: usize,
+        c: usize,
+        options: ReadOptions,
+    ) -> Option<Result<SheetPuzzle, SheetError>> {
+        let Kind::Text(text) = self.at(r, c) else {
+            return None;
+        };
+        let word = text.split(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';');
+        let word = word.into_iter().next().unwrap_or("");
+        let length = word.chars().count();
+        let cells = word.chars().filter(|&ch| cell_value(ch).is_some()).count();
+        let not_letters = word
+            .chars()
+            .filter(|&ch| cell_value(ch).is_some() && !ch.is_ascii_alphabetic())
+            .count();
+        if length < 16 || cells * 10 < length * 9 || not_letters * 4 < length {
+            return None;
+        }
+        let place = self.place(self.cell_ref(r, c));
+        Some(match parse_line(text, options.shape, 1) {
+            Ok((grid, mut label)) => {
+                if label.is_empty()
+                    && c + 1 < self.width
+                    && let Kind::Text(next) = self.at(r, c + 1)
+                {
+                    label = next.clone();
+                }
+                Ok(SheetPuzzle { place, grid, label })
+            }
+            Err(e) => Err(SheetError {
+                place,
+                message: e.kind.to_string(),
+            }),
+        })
+    }
+
+    /// Whether row r has a grid cell in columns `left..right`, and whether it has text there.
+    fn row_has(&self, r: usize, left: usize, right: usize) -> (bool, bool) {
+        let (mut mark, mut text) = (false, false);
+        for c in left..right {
+            match self.at(r, c) {
+                Kind::Mark(..) => mark = true,
+                Kind::Text(_) => text = true,
+                Kind::Blank => {}
+            }
+        }
+        (mark, text)
+    }
+
+    /// The blocks of grid cells: runs of rows with grid cells (one blank row inside a run is
+    /// kept; a text-only row or two blank rows end it), each split the same way by columns.
+    fn blocks(&self) -> Vec<Rect> {
+        let mut blocks = Vec::new();
+        let rows: Vec<(bool, bool)> = (0..self.height)
+            .map(|r| self.row_has(r, 0, self.width))
+            .collect();
+        for (top, bottom) in runs(&rows) {
+            let cols: Vec<(bool, bool)> = (0..self.width)
+                .map(|c| {
+                    let (mut mark, mut text) = (false, false);
+                    for r in top..bottom {
+                        match self.at(r, c) {
+                            Kind::Mark(..) => mark = true,
+                            Kind::Text(_) => text = true,
+                            Kind::Blank => {}
+                        }
+                    }
+                    (mark, text)
+                })
+                .collect();
+            for (left, right) in runs(&cols) {
+                // The rows of this column run that hold its marks (a run of rows can be split
+                // differently in different columns: two grids side by side, of two heights).
+                let sub: Vec<(bool, bool)> = (top..bottom)
+                    .map(|r| self.row_has(r, left, right))
+                    .collect();
+                for (t, b) in runs(&sub) {
+                    blocks.push(Rect {
+                        top: top + t,
+                        bottom: top + b,
+                        left,
+                        right,
+                    });
+                }
+            }
+        }
+        blocks
+    }
+
+    /// The grid in a block: its size from the block's larger side, its corner from the
+    /// label above it where a side is short.
+    fn grid(&self, block: Rect, options: ReadOptions) -> Result<SheetPuzzle, SheetError> {
+        let (h, w) = (block.bottom - block.top, block.right - block.left);
+        let n = h.max(w);
+        let range = |r: Rect| {
+            format!(
+                "{}:{}",
+                self.cell_ref(r.top, r.left),
+                self.cell_ref(r.bottom - 1, r.right - 1)
+            )
+        };
+        let shape = match options.shape {
+            Some(s) if s.size() == n => s,
+            Some(s) => {
+                return Err(SheetError {
+                    place: self.place(range(block)),
+                    message: format!(
+                        ": a block of {h} rows by {w} columns is not a {0}x{0} grid (the box shape {1}x{2} was given)",
+                        s.size(),
+                        s.box_rows(),
+                        s.box_cols()
+                    ),
+                });
+            }
+            None => match Shape::from_size(n) {
+                Some(s) if n >= 4 => s,
+                _ => {
+                    return Err(SheetError {
+                        place: self.place(range(block)),
+                        message: format!(
+                            ": a block of {h} rows by {w} columns is no grid this program knows (4x4 to 25x25, boxes of at least 2x2); leave two blank rows or columns between grids"
+                        ),
+                    });
+                }
+            },
+        };
+        let rect = self.square(block, n).ok_or_else(|| SheetError {
+            place: self.place(range(block)),
+            message: format!(
+                ": a block of {h} rows by {w} columns: a grid is square, and nothing says where its empty {} is; type 0 or . in its empty cells",
+                if h < w { "row" } else { "column" }
+            ),
+        })?;
+        let mut values = Vec::with_capacity(n * n);
+        for r in rect.top..rect.bottom {
+            for c in rect.left..rect.right {
+                let v = match self.at(r, c) {
+                    Kind::Blank => 0,
+                    Kind::Mark(v, _) if (*v as usize) <= n => *v,
+                    Kind::Mark(v, typed) => {
+                        let shown = typed.map_or(v.to_string(), String::from);
+                        return Err(self.cell_error(r, c, format!("`{shown}` is not a digit of a {n}x{n} grid (1 to {n}; blank, 0 or . for an empty cell)")));
+                    }
+                    Kind::Text(t) => {
+                        return Err(self.cell_error(
+                            r,
+                            c,
+                            format!("`{t}` is not a digit or an empty-cell mark"),
+                        ));
+                    }
+                };
+                values.push(v);
+            }
+        }
+        let grid = Grid::from_values(shape, values).map_err(|e| SheetError {
+            place: self.place(range(rect)),
+            message: format!(": {e}"),
+        })?;
+        Ok(SheetPuzzle {
+            place: self.place(range(rect)),
+            grid,
+            label: self.label_above(rect).unwrap_or_default(),
+        })
+    }
+
+    fn cell_error(&self, r: usize, c: usize, message: String) -> SheetError {
+        SheetError {
+            place: self.place(self.cell_ref(r, c)),
+            message: format!(": {message}"),
+        }
+    }
+
+    /// The n-by-n square holding a block: the block itself when square, else placed by the
+    /// label right above it (its row is the one above the grid, its column the grid's first).
+    fn square(&self, block: Rect, n: usize) -> Option<Rect> {
+        let (h, w) = (block.bottom - block.top, block.right - block.left);
+        if h == n && w == n {
+            return Some(block);
+        }
+        // The label: a text cell on a row above the block, in a column where a grid holding
+        // the block could start.
+        let lowest_left = block.right.saturating_sub(n);
+        let lowest_top = block.bottom.saturating_sub(n + 1);
+        for label_row in (lowest_top..block.top).rev() {
+            for c in lowest_left..=block.left {
+                if !matches!(self.at(label_row, c), Kind::Text(_)) {
+                    continue;
+                }
+                let rect = Rect {
+                    top: label_row + 1,
+                    bottom: label_row + 1 + n,
+                    left: c,
+                    right: c + n,
+                };
+                if rect.bottom <= self.height && rect.right <= self.width {
+                    return Some(rect);
+                }
+            }
+        }
+        None
+    }
+
+    /// The text right above a grid, in its columns: its label.
+    fn label_above(&self, rect: Rect) -> Option<String> {
+        let r = rect.top.checked_sub(1)?;
+        (rect.left..rect.right).find_map(|c| match self.at(r, c) {
+            Kind::Text(t) => Some(t.clone()),
+            _ => None,
+        })
+    }
+}
+
+/// The runs of a sequence of (has a grid cell, has text) lines: from a line with a grid cell
+/// to the last one before a text-only line or two blank lines.
+fn runs(lines: &[(bool, bool)]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut last_mark = 0;
+    for (i, &(mark, text)) in lines.iter().enumerate() {
+        if mark {
+            start.get_or_insert(i);
+            last_mark = i;
+            continue;
+        }
+        if let Some(s) = start
+            && (text || i - last_mark >= 2)
+        {
+            out.push((s, last_mark + 1));
+            start = None;
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, last_mark + 1));
+    }
+    out
+}
+
+/// A column's letters: 0 → `A`, 25 → `Z`, 26 → `AA`.
+fn column_name(mut c: usize) -> String {
+    let mut name = Vec::new();
+    loop {
+        name.push(b'A' + (c % 26) as u8);
+        if c < 26 {
+            break;
+        }
+        c = c / 26 - 1;
+    }
+    name.reverse();
+    String::from_utf8(name).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_names_run_past_z() {
+        assert_eq!(column_name(0), "A");
+        assert_eq!(column_name(25), "Z");
+        assert_eq!(column_name(26), "AA");
+        assert_eq!(column_name(701), "ZZ");
+        assert_eq!(column_name(702), "AAA");
+    }
+
+    #[test]
+    fn runs_keep_one_blank_line_and_end_at_two_or_at_text() {
+        let b = (false, false);
+        let m = (true, false);
+        let t = (false, true);
+        assert_eq!(runs(&[m, b, m, b, b, m]), vec![(0, 3), (5, 6)]);
+        assert_eq!(runs(&[t, m, m, t, m]), vec![(1, 3), (4, 5)]);
+        assert_eq!(runs(&[b, b]), Vec::<(usize, usize)>::new());
+    }
+}

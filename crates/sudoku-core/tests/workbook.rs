@@ -1,0 +1,212 @@
+//! Reading puzzles from workbooks: grids typed into blocks of cells, one-line puzzles in
+//! cells, both on one sheet, in .xlsx (written here with rust_xlsxwriter) and .ods (a small
+//! file in `tests/data`); errors name the sheet and the cell.
+
+use rust_xlsxwriter::{Workbook, Worksheet};
+use sudoku_core::format::ReadOptions;
+use sudoku_core::format::workbook::{SheetError, SheetPuzzle, looks_like_workbook, read_workbook};
+
+const TOP1: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn read(bytes: &[u8]) -> Vec<Result<SheetPuzzle, SheetError>> {
+    assert!(looks_like_workbook(bytes));
+    read_workbook(bytes, ReadOptions::default()).expect("a readable workbook")
+}
+
+/// Writes a 9x9 puzzle's digits as numbers from (top, left), leaving empty cells blank.
+fn put_grid(sheet: &mut Worksheet, line: &str, top: u32, left: u16) {
+    for (i, ch) in line.chars().enumerate() {
+        if let Some(d) = ch.to_digit(10).filter(|&d| d > 0) {
+            let (r, c) = ((i / 9) as u32, (i % 9) as u16);
+            sheet.write_number(top + r, left + c, d as f64).unwrap();
+        }
+    }
+}
+
+fn xlsx(fill: impl FnOnce(&mut Worksheet)) -> Vec<u8> {
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet().set_name("Mine").unwrap();
+    fill(sheet);
+    book.save_to_buffer().unwrap()
+}
+
+#[test]
+fn grids_side_by_side_and_stacked_read_in_reading_order() {
+    let second =
+        "1...7..3.83.6.......29..8....8....7....4.2.....1....9.....6...2.7.5.......3.....4";
+    let bytes = xlsx(|s| {
+        s.write_string(0, 1, "First").unwrap();
+        put_grid(s, TOP1, 1, 1);
+        // Two blank columns apart.
+        put_grid(s, second, 1, 12);
+        // Below, after a label row.
+        s.write_string(11, 1, "Third").unwrap();
+        put_grid(s, TOP1, 12, 1);
+    });
+    let found = read(&bytes);
+    assert_eq!(found.len(), 3, "{found:?}");
+    let p: Vec<&SheetPuzzle> = found.iter().map(|r| r.as_ref().unwrap()).collect();
+    assert_eq!(p[0].grid.to_line(), TOP1);
+    assert_eq!(p[0].label, "First");
+    assert_eq!(p[0].place.to_string(), "sheet 'Mine', cells B2:J10");
+    assert_eq!(p[1].grid.to_line(), second);
+    assert_eq!(p[1].place.cells, "M2:U10");
+    assert_eq!(p[2].label, "Third");
+    assert_eq!(p[2].place.cells, "B13:J21");
+}
+
+#[test]
+fn one_puzzle_per_row_takes_the_label_from_the_next_cell() {
+    let bytes = xlsx(|s| {
+        s.write_string(0, 0, "Puzzle").unwrap();
+        s.write_string(0, 1, "Name").unwrap();
+        s.write_string(1, 0, TOP1).unwrap();
+        s.write_string(1, 1, "top1465 #1").unwrap();
+        s.write_string(2, 0, format!("{TOP1} hard one")).unwrap();
+    });
+    let found = read(&bytes);
+    let p: Vec<&SheetPuzzle> = found.iter().map(|r| r.as_ref().unwrap()).collect();
+    assert_eq!(p.len(), 2);
+    assert_eq!(
+        (p[0].grid.to_line().as_str(), p[0].label.as_str()),
+        (TOP1, "top1465 #1")
+    );
+    assert_eq!(p[0].place.to_string(), "sheet 'Mine', cell A2");
+    assert_eq!(p[1].label, "hard one");
+}
+
+#[test]
+fn text_digits_and_marks_count_and_one_empty_row_stays_inside_a_grid() {
+    // Row 5 of this grid is empty: the block still reads as one 9x9 grid.
+    let mut line: Vec<char> = TOP1.chars().collect();
+    line[36..45].fill('.');
+    line[0] = '.';
+    line[80] = '9';
+    let line: String = line.into_iter().collect();
+    let bytes = xlsx(|s| {
+        for (i, ch) in line.chars().enumerate() {
+            let (r, c) = ((i / 9) as u32, (i % 9) as u16);
+            match ch {
+                '.' if r == 0 && c == 0 => s.write_string(r, c, ".").map(|_| ()).unwrap(),
+                '.' => {}
+                _ => s.write_string(r, c, ch.to_string()).map(|_| ()).unwrap(),
+            }
+        }
+    });
+    let found = read(&bytes);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].as_ref().unwrap().grid.to_line(), line);
+}
+
+#[test]
+fn a_grid_with_an_empty_edge_is_placed_by_its_label() {
+    // The grid's first column is empty: the label above it says where the grid starts.
+    let mut line: Vec<char> = TOP1.chars().collect();
+    for r in 0..9 {
+        line[r * 9] = '.';
+    }
+    let line: String = line.into_iter().collect();
+    let bytes = xlsx(|s| {
+        s.write_string(2, 3, "No. 1").unwrap();
+        put_grid(s, &line, 3, 3);
+    });
+    let found = read(&bytes);
+    let p = found[0].as_ref().unwrap();
+    assert_eq!(p.grid.to_line(), line);
+    assert_eq!(p.place.cells, "D4:L12");
+    // Without the label, nothing says where the empty column is: an error naming the block.
+    let bytes = xlsx(|s| put_grid(s, &line, 3, 3));
+    let err = read(&bytes)[0].clone().unwrap_err();
+    assert_eq!(err.place.cells, "E4:L12");
+    assert!(err.to_string().contains("type 0 or ."), "{err}");
+}
+
+#[test]
+fn errors_name_the_sheet_and_the_cell_and_the_rest_is_read() {
+    let bytes = xlsx(|s| {
+        put_grid(s, TOP1, 0, 0);
+        s.write_string(4, 4, "x").unwrap();
+        s.write_string(11, 0, "Next").unwrap();
+        put_grid(s, TOP1, 12, 0);
+        s.write_number(12, 1, 12.0).unwrap();
+        s.write_string(22, 0, "Last").unwrap();
+        s.write_string(23, 0, TOP1.replace('4', "?")).unwrap();
+        s.write_string(25, 0, "Fine").unwrap();
+        put_grid(s, TOP1, 26, 0);
+    });
+    let found = read(&bytes);
+    assert_eq!(found.len(), 4, "{found:?}");
+    let e0 = found[0].clone().unwrap_err().to_string();
+    assert_eq!(
+        e0,
+        "sheet 'Mine', cell E5: `x` is not a digit of a 9x9 grid (1 to 9; blank, 0 or . for an empty cell)"
+    );
+    let e1 = found[1].clone().unwrap_err().to_string();
+    assert!(
+        e1.starts_with("sheet 'Mine', cell B13: `12` is not a digit"),
+        "{e1}"
+    );
+    let e2 = found[2].clone().unwrap_err().to_string();
+    assert_eq!(
+        e2,
+        "sheet 'Mine', cell A24, column 1 (r1c1): `?` is not a digit or an empty-cell mark"
+    );
+    assert_eq!(found[3].as_ref().unwrap().grid.to_line(), TOP1);
+}
+
+#[test]
+fn a_block_that_is_no_grid_is_reported_with_its_range() {
+    let bytes = xlsx(|s| {
+        for c in 0..7 {
+            s.write_number(0, c, 1.0 + c as f64).unwrap();
+        }
+    });
+    let err = read(&bytes)[0].clone().unwrap_err().to_string();
+    assert!(
+        err.starts_with("sheet 'Mine', cells A1:G1: a block of 1 rows by 7 columns"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_ods_file_reads_like_an_xlsx() {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/puzzles.ods"
+    ))
+    .expect("tests/data/puzzles.ods");
+    let found = read(&bytes);
+    let p: Vec<&SheetPuzzle> = found.iter().map(|r| r.as_ref().unwrap()).collect();
+    assert_eq!(p.len(), 2, "{found:?}");
+    assert_eq!(p[0].grid.to_line(), TOP1);
+    assert_eq!(p[0].label, "top1465 #1");
+    assert_eq!(p[0].place.to_string(), "sheet 'Puzzles', cell A2");
+    assert_eq!(p[1].grid.to_line(), "1.....3..4.....2");
+    assert_eq!(p[1].label, "Small");
+}
+
+#[test]
+fn text_and_broken_files_are_not_workbooks() {
+    assert!(!looks_like_workbook(TOP1.as_bytes()));
+    let err = read_workbook(b"PK\x03\x04 not really a zip", ReadOptions::default()).unwrap_err();
+    assert!(err.to_string().starts_with("not a readable"), "{err}");
+}
+
+#[test]
+fn a_workbook_that_unpacks_to_too_much_is_refused_before_reading() {
+    // A sheet of 70 MB of blanks, zipped to a small file.
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    let big = " ".repeat(30_000);
+    for r in 0..2_400 {
+        sheet.write_string(r, 0, format!("{r}{big}")).unwrap();
+    }
+    let bytes = book.save_to_buffer().unwrap();
+    assert!(bytes.len() < 2 << 20, "{} bytes", bytes.len());
+    let err = read_workbook(&bytes, ReadOptions::default()).unwrap_err();
+    assert!(
+        err.to_string().contains("more than the 64 MB read"),
+        "{err}"
+    );
+}
