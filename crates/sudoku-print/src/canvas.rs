@@ -42,6 +42,54 @@ pub(crate) trait Canvas {
     );
 }
 
+/// A canvas seen through a shift: everything drawn moves by `(dx, dy)` mm. A page with bleed
+/// is drawn as its trimmed page, shifted to where the trim box lies.
+pub(crate) struct Shifted<'a> {
+    pub(crate) inner: &'a mut dyn Canvas,
+    pub(crate) dx: f64,
+    pub(crate) dy: f64,
+}
+
+impl Canvas for Shifted<'_> {
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str) {
+        self.inner.rect(x + self.dx, y + self.dy, w, h, fill);
+    }
+
+    fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str) {
+        self.inner.circle(cx + self.dx, cy + self.dy, r, fill);
+    }
+
+    fn strokes(
+        &mut self,
+        lines: &[[f64; 4]],
+        colour: &str,
+        width: f64,
+        dash: Option<(f64, f64)>,
+        square: bool,
+    ) {
+        let (dx, dy) = (self.dx, self.dy);
+        let moved: Vec<[f64; 4]> = lines
+            .iter()
+            .map(|[a, b, c, d]| [a + dx, b + dy, c + dx, d + dy])
+            .collect();
+        self.inner.strokes(&moved, colour, width, dash, square);
+    }
+
+    fn text(
+        &mut self,
+        x: f64,
+        y: f64,
+        size: f64,
+        anchor: Anchor,
+        bold: bool,
+        fill: &str,
+        text: &str,
+    ) {
+        self.inner
+            .text(x + self.dx, y + self.dy, size, anchor, bold, fill, text);
+    }
+}
+
 /// The fonts an SVG asks for, in order: the family the PDF embeds first.
 pub(crate) const FONTS: &str = "'Noto Sans CJK SC', 'Noto Sans SC', 'DejaVu Sans', sans-serif";
 

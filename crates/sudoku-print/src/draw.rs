@@ -4,33 +4,54 @@
 use sudoku_core::{Cell, Grid, House, Layout};
 use sudoku_logic::Lang;
 
-use crate::canvas::{Anchor, Canvas, Svg};
+use crate::canvas::{Anchor, Canvas, Shifted, Svg};
 use crate::page::LABEL;
-use crate::{Book, Page, PageKind, PrintError, Puzzle};
+use crate::walkthrough::{candidate_centre, candidate_grid};
+use crate::{Book, Page, PageKind, PrintError, Puzzle, Slot};
 
 /// The fill of shaded cells: the diagonals of an X-sudoku, windows and extra regions.
 const SHADE: &str = "#e4e4e4";
+/// The colour of the pencil-mark guide dots: visible to the pen, quiet to the eye.
+pub const GUIDE: &str = "#a0a0a0";
 /// The colour of answer digits, apart from the givens.
 pub(crate) const ANSWER: &str = "#1f4e9a";
 
 impl Book {
-    /// The page as a standalone SVG document, at its true size in millimetres.
+    /// The page as a standalone SVG document, at its true size in millimetres (with its
+    /// bleed, if any).
     pub fn svg(&self, page: &Page) -> String {
-        let (w, h) = self.page_size();
+        let (w, h) = self.sheet_size();
         let mut canvas = Svg::new(w, h);
-        self.draw(page, &mut canvas);
+        self.draw_sheet(page, &mut canvas);
         canvas.finish()
     }
 
-    /// The whole book as one PDF document.
+    /// The whole book as one PDF document; with bleed, each page's trim box is the finished
+    /// page.
     pub fn pdf(&self) -> Result<Vec<u8>, PrintError> {
-        crate::pdf::document(self.page_size(), self.pages.len(), |i, canvas| {
-            self.draw(&self.pages[i], canvas);
+        let (w, h) = self.page_size();
+        let bleed = self.options.bleed > 0.0;
+        let trim = |i: usize| {
+            let (x, y) = self.trim_origin(self.pages[i].number);
+            bleed.then_some((x, y, w, h))
+        };
+        crate::pdf::document_trimmed(self.sheet_size(), self.pages.len(), trim, |i, canvas| {
+            self.draw_sheet(&self.pages[i], canvas);
         })
+    }
+
+    /// A page on its sheet: the finished page moved to where the bleed puts it.
+    fn draw_sheet(&self, page: &Page, out: &mut dyn Canvas) {
+        let (dx, dy) = self.trim_origin(page.number);
+        let mut shifted = Shifted { inner: out, dx, dy };
+        self.draw(page, &mut shifted);
     }
 
     fn draw(&self, page: &Page, out: &mut dyn Canvas) {
         let (w, h) = self.page_size();
+        // The content moves for the gutter; the title and page number stay centred on it.
+        let gutter = self.gutter_shift(page.number);
+        let centre = gutter + (w - self.options.gutter) / 2.0;
         let title = match (&self.options.title, page.kind, self.options.lang) {
             (Some(t), PageKind::Puzzles, _) => Some(t.clone()),
             (Some(t), PageKind::Answers, Lang::En) => Some(format!("{t}: answers")),
@@ -40,10 +61,14 @@ impl Book {
             (None, PageKind::Puzzles, _) => None,
         };
         if let Some(title) = title {
-            out.text(w / 2.0, 18.0, 6.0, Anchor::Middle, true, "black", &title);
+            out.text(centre, 18.0, 6.0, Anchor::Middle, true, "black", &title);
         }
-        page_number(out, w, h, page.number, self.options.lang);
+        page_number(out, centre * 2.0, h, page.number, self.options.lang);
         for slot in &page.slots {
+            let slot = &Slot {
+                x: slot.x + gutter,
+                ..*slot
+            };
             let puzzle = &self.puzzles[slot.puzzle];
             let mut label = format!("{}", slot.puzzle + 1);
             if let Some(l) = &puzzle.label {
@@ -69,6 +94,31 @@ impl Book {
                 PageKind::Answers => puzzle.solution.as_ref(),
             };
             grid(out, puzzle, shown, slot.x, slot.y, slot.side);
+            if self.options.guide_dots && page.kind == PageKind::Puzzles {
+                guide_dots(out, puzzle, slot);
+            }
+        }
+    }
+}
+
+/// Faint dots where each empty cell's pencil marks go: the candidate places of the walkthrough
+/// diagrams (a 3x3 for 9x9, 4x4 for 16x16).
+fn guide_dots(out: &mut dyn Canvas, puzzle: &Puzzle, slot: &Slot) {
+    let n = puzzle.layout.size();
+    let cell = slot.side / n as f64;
+    let (cols, rows) = candidate_grid(n);
+    let r = (cell / cols.max(rows) as f64 * 0.08).clamp(0.1, 0.35);
+    for at in puzzle.layout.shape().cells() {
+        if puzzle.givens.get(at).is_some() {
+            continue;
+        }
+        let corner = (
+            slot.x + at.col() as f64 * cell,
+            slot.y + at.row() as f64 * cell,
+        );
+        for d in (1..=n).filter_map(sudoku_core::Digit::new) {
+            let (cx, cy) = candidate_centre(n, cell, corner, d);
+            out.circle(cx, cy, r, GUIDE);
         }
     }
 }

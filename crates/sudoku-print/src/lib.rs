@@ -33,6 +33,7 @@ pub use page::{Book, BookOptions, Page, PageKind, Slot};
 /// The font the PDF embeds (Noto Sans CJK SC, regular, subset): for tests that check every
 /// printed character has a glyph.
 pub const FONT_REGULAR: &[u8] = pdf::REGULAR;
+pub use draw::GUIDE;
 pub use paper::{Paper, PaperError};
 pub use walkthrough::{Frame, Walkthrough};
 
@@ -82,6 +83,16 @@ pub enum PrintError {
     #[error("the puzzle has no solution or several: a walkthrough needs exactly one")]
     NotUnique,
     /// More puzzles a page than the page can hold legibly.
+    /// A gutter or bleed out of range.
+    #[error("{what} of {mm} mm: give 0 to {max} mm")]
+    Margin {
+        /// `--gutter` or `--bleed`.
+        what: &'static str,
+        /// What was asked, as written.
+        mm: String,
+        /// The most accepted.
+        max: u32,
+    },
     #[error("{rows}x{cols} puzzles a page leaves grids under {min} mm wide; use fewer a page")]
     TooSmall {
         /// Rows of puzzles asked for.

@@ -12,6 +12,10 @@ const HEADER: f64 = 10.0;
 const FOOTER: f64 = 8.0;
 /// The height of a puzzle's number and label above its grid, in mm.
 pub(crate) const LABEL: f64 = 6.0;
+/// The widest gutter accepted, in mm.
+const MAX_GUTTER: f64 = 40.0;
+/// The widest bleed accepted, in mm (print-on-demand asks for about 3).
+const MAX_BLEED: f64 = 10.0;
 /// The narrowest puzzle grid accepted, in mm: smaller would not be legible.
 const MIN_GRID: f64 = 30.0;
 
@@ -30,6 +34,16 @@ pub struct BookOptions {
     pub answers: bool,
     /// The language of the page's words ("Answers", "page").
     pub lang: Lang,
+    /// Faint dots in every empty cell of a puzzle where its pencil marks go (a 3x3 of them
+    /// for 9x9), to write candidates in the same place every time.
+    pub guide_dots: bool,
+    /// Extra inside margin for binding, in mm, mirrored: on the left of odd (right-hand)
+    /// pages, on the right of even ones.
+    pub gutter: f64,
+    /// Bleed for print-on-demand, in mm, added outside the trimmed page at the top, the
+    /// bottom and the outside edge (as print-on-demand services ask for books); the PDF's
+    /// trim box marks the finished page.
+    pub bleed: f64,
 }
 
 impl Default for BookOptions {
@@ -42,6 +56,9 @@ impl Default for BookOptions {
             title: None,
             answers: false,
             lang: Lang::En,
+            guide_dots: false,
+            gutter: 0.0,
+            bleed: 0.0,
         }
     }
 }
@@ -95,6 +112,18 @@ impl Book {
     /// asked for a puzzle without a solution, or so many puzzles a page that grids would be
     /// under 30 mm wide.
     pub fn new(puzzles: Vec<Puzzle>, options: BookOptions) -> Result<Book, PrintError> {
+        for (what, mm, max) in [
+            ("a gutter", options.gutter, MAX_GUTTER),
+            ("a bleed", options.bleed, MAX_BLEED),
+        ] {
+            if !(0.0..=max).contains(&mm) {
+                return Err(PrintError::Margin {
+                    what,
+                    mm: mm.to_string(),
+                    max: max as u32,
+                });
+            }
+        }
         let (rows, cols) = options.per_page;
         let (rows, cols) = (rows.max(1), cols.max(1));
         let area = content(&options);
@@ -140,9 +169,34 @@ impl Book {
         })
     }
 
-    /// The page size in mm, as printed (landscape turned).
+    /// The finished page's size in mm, as printed (landscape turned), without bleed.
     pub fn page_size(&self) -> (f64, f64) {
         page_size(&self.options)
+    }
+
+    /// The sheet's size in mm: the finished page with its bleed (at the top, the bottom and
+    /// the outside edge).
+    pub fn sheet_size(&self) -> (f64, f64) {
+        let (w, h) = self.page_size();
+        let b = self.options.bleed;
+        (w + b, h + 2.0 * b)
+    }
+
+    /// Where the finished page lies on the sheet of page `number` (from 1): `(x, y)` mm. The
+    /// bleed is on the outside edge: the right of odd pages, the left of even ones.
+    pub fn trim_origin(&self, number: usize) -> (f64, f64) {
+        let b = self.options.bleed;
+        if number % 2 == 1 { (0.0, b) } else { (b, b) }
+    }
+
+    /// How far page `number`'s content moves right for the gutter: odd pages are bound on
+    /// their left.
+    pub fn gutter_shift(&self, number: usize) -> f64 {
+        if number % 2 == 1 {
+            self.options.gutter
+        } else {
+            0.0
+        }
     }
 }
 
@@ -151,13 +205,14 @@ fn page_size(options: &BookOptions) -> (f64, f64) {
     if options.landscape { (h, w) } else { (w, h) }
 }
 
-/// The content area of a page: `(x, y, width, height)` in mm.
+/// The content area of a page: `(x, y, width, height)` in mm (on an even page; odd pages
+/// move right by the gutter).
 fn content(options: &BookOptions) -> (f64, f64, f64, f64) {
     let (w, h) = page_size(options);
     (
         MARGIN,
         MARGIN + HEADER,
-        w - 2.0 * MARGIN,
+        w - 2.0 * MARGIN - options.gutter,
         h - 2.0 * MARGIN - HEADER - FOOTER,
     )
 }

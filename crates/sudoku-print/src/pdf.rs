@@ -27,6 +27,18 @@ const PT: f64 = 72.0 / 25.4;
 pub(crate) fn document(
     size: (f64, f64),
     count: usize,
+    draw: impl FnMut(usize, &mut dyn Canvas),
+) -> Result<Vec<u8>, PrintError> {
+    document_trimmed(size, count, |_| None, draw)
+}
+
+/// [`document`] with a trim box per page (`trim(page)`: `(x, y, w, h)` mm from the top-left
+/// corner) for pages printed with bleed: the media box is the whole sheet, the trim box the
+/// finished page, the bleed box the sheet.
+pub(crate) fn document_trimmed(
+    size: (f64, f64),
+    count: usize,
+    trim: impl Fn(usize) -> Option<(f64, f64, f64, f64)>,
     mut draw: impl FnMut(usize, &mut dyn Canvas),
 ) -> Result<Vec<u8>, PrintError> {
     let fonts = [REGULAR, BOLD].map(|data| Font::new(data.to_vec().into(), 0));
@@ -36,8 +48,21 @@ pub(crate) fn document(
     let mut document = Document::new();
     let mut missing = std::collections::BTreeSet::new();
     for i in 0..count {
-        let settings = PageSettings::from_wh((size.0 * PT) as f32, (size.1 * PT) as f32)
+        let mut settings = PageSettings::from_wh((size.0 * PT) as f32, (size.1 * PT) as f32)
             .ok_or_else(|| PrintError::Pdf(format!("a page of {} x {} mm", size.0, size.1)))?;
+        if let Some((x, y, w, h)) = trim(i) {
+            // PDF boxes count from the bottom-left corner, in points.
+            let bottom = size.1 - y - h;
+            let rect = krilla::geom::Rect::from_xywh(
+                (x * PT) as f32,
+                (bottom * PT) as f32,
+                (w * PT) as f32,
+                (h * PT) as f32,
+            );
+            let sheet =
+                krilla::geom::Rect::from_xywh(0.0, 0.0, (size.0 * PT) as f32, (size.1 * PT) as f32);
+            settings = settings.with_trim_box(rect).with_bleed_box(sheet);
+        }
         let mut page = document.start_page_with(settings);
         let mut surface = page.surface();
         surface.push_transform(&Transform::from_scale(PT as f32, PT as f32));

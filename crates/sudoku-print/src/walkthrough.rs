@@ -482,7 +482,12 @@ fn links(out: &mut dyn Canvas, step: &Step, n: usize, (x, y, cell): (f64, f64, f
 }
 
 /// Where candidate `d` sits in a cell of side `cell` whose top-left corner is `corner`.
-fn candidate_centre(n: usize, cell: f64, corner: (f64, f64), d: sudoku_core::Digit) -> (f64, f64) {
+pub(crate) fn candidate_centre(
+    n: usize,
+    cell: f64,
+    corner: (f64, f64),
+    d: sudoku_core::Digit,
+) -> (f64, f64) {
     let (cols, rows) = candidate_grid(n);
     let k = d.get() - 1;
     (

@@ -442,3 +442,94 @@ fn a_walkthrough_workbook_holds_each_step_with_its_fills() {
     }
     assert!(saw.0 && saw.1, "a frame of singles and one of a technique");
 }
+
+/// The x of the first `<text>` whose content is `content`, in mm.
+fn text_x(svg: &str, content: &str) -> f64 {
+    let end = svg
+        .find(&format!(">{content}</text>"))
+        .unwrap_or_else(|| panic!("no text {content}"));
+    let start = svg[..end].rfind("<text x=\"").expect("a text element") + 9;
+    svg[start..]
+        .split('"')
+        .next()
+        .expect("x")
+        .parse()
+        .expect("a number")
+}
+
+/// Guide dots: a faint dot where each candidate of an empty cell goes, on puzzle pages only.
+/// A gutter moves odd pages' content right and even pages' left; a bleed grows the sheet at
+/// the top, the bottom and the outside edge, the finished page drawn where the trim box is.
+#[test]
+fn guide_dots_gutter_and_bleed() {
+    let plain = BookOptions {
+        per_page: (1, 1),
+        answers: true,
+        ..BookOptions::default()
+    };
+    let book = |options: BookOptions| Book::new(classic(2), options).expect("a book");
+    let dots = |svg: &str| count(svg, &format!("fill=\"{}\"/>", sudoku_print::GUIDE));
+    let base = book(plain.clone());
+    let dotted = book(BookOptions {
+        guide_dots: true,
+        ..plain.clone()
+    });
+    assert_eq!(dots(&base.svg(&base.pages[0])), 0);
+    let empties = 81 - PUZZLES[0].chars().filter(|c| c.is_ascii_digit()).count();
+    assert_eq!(dots(&dotted.svg(&dotted.pages[0])), empties * 9);
+    assert_eq!(
+        dots(&dotted.svg(&dotted.pages[2])),
+        0,
+        "no dots in the answers"
+    );
+
+    let bound = book(BookOptions {
+        gutter: 10.0,
+        ..plain.clone()
+    });
+    let x = |b: &Book, page: usize, label: &str| text_x(&b.svg(&b.pages[page]), label);
+    // The grids shrink to fit the narrower content; the inside margin is mirrored.
+    let (odd, even) = (x(&bound, 0, "1 · hard"), x(&bound, 1, "2 · hard"));
+    assert!((odd - even - 10.0).abs() < 0.01, "odd {odd} even {even}");
+    let centre_plain = x(&base, 0, "1 · hard") + base.pages[0].slots[0].side / 2.0;
+    let centre_odd = odd + bound.pages[0].slots[0].side / 2.0;
+    assert!(
+        (centre_odd - centre_plain - 5.0).abs() < 0.01,
+        "{centre_odd} {centre_plain}"
+    );
+
+    let bled = book(BookOptions {
+        bleed: 3.0,
+        ..plain.clone()
+    });
+    assert_eq!(bled.sheet_size(), (213.0, 303.0));
+    let first = bled.svg(&bled.pages[0]);
+    assert!(
+        first.contains("width=\"213mm\" height=\"303mm\""),
+        "{}",
+        &first[..200]
+    );
+    assert!(
+        (x(&bled, 0, "1 · hard") - x(&base, 0, "1 · hard")).abs() < 0.01,
+        "odd: bleed on the right"
+    );
+    assert!(
+        (x(&bled, 1, "2 · hard") - x(&base, 1, "2 · hard") - 3.0).abs() < 0.01,
+        "even: on the left"
+    );
+
+    for (gutter, bleed) in [(41.0, 0.0), (-1.0, 0.0), (0.0, 11.0), (0.0, f64::NAN)] {
+        let wrong = Book::new(
+            classic(1),
+            BookOptions {
+                gutter,
+                bleed,
+                ..plain.clone()
+            },
+        );
+        assert!(
+            matches!(wrong, Err(PrintError::Margin { .. })),
+            "{gutter} {bleed}"
+        );
+    }
+}

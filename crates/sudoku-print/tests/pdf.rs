@@ -210,3 +210,65 @@ fn walkthroughs_read_back_in_both_languages() {
     let book = Book::new(vec![common::unique(NINE[0], "hard")], odd).expect("a book");
     assert!(matches!(book.pdf(), Err(sudoku_print::PrintError::MissingGlyphs(c)) if c == ['☃']));
 }
+
+/// With bleed, every page is the finished size plus the bleed, and its trim box (what
+/// `pdfinfo -box` prints, in points from the bottom-left corner) lies against the spine:
+/// the left edge of odd pages, the right of even ones.
+#[test]
+fn bleed_sets_each_pages_trim_box() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let layout = Layout::classic();
+    let puzzles = (0..2).map(|s| dug(layout.clone(), s)).collect();
+    let options = BookOptions {
+        per_page: (1, 1),
+        bleed: 3.175,
+        paper: "152.4x228.6".parse().expect("a paper size"),
+        ..BookOptions::default()
+    };
+    let book = Book::new(puzzles, options).expect("a book");
+    let pdf = write(dir.path(), "bleed.pdf", &book.pdf().expect("a PDF"));
+    let boxes = |page: &str| -> Vec<f64> {
+        let info = run("pdfinfo", &["-box", "-f", page, "-l", page, &pdf]);
+        let line = info
+            .lines()
+            .find(|l| l.contains("TrimBox"))
+            .expect("a trim box");
+        line.split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .skip(1)
+            .collect()
+    };
+    // 6 x 9 in with 0.125 in of bleed: the sheet is 441 x 666 pt, the trim 432 x 648 pt.
+    let odd = boxes("1");
+    let even = boxes("2");
+    let near = |a: &[f64], b: [f64; 4]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 0.05);
+    assert!(near(&odd, [0.0, 9.0, 432.0, 657.0]), "{odd:?}");
+    assert!(near(&even, [9.0, 9.0, 441.0, 657.0]), "{even:?}");
+    assert!(run("pdfinfo", &[&pdf]).contains("441 x 666 pts"));
+}
+
+/// A 25x25 grid prints at one a page, its answer too, and every page renders.
+#[test]
+fn a_25x25_grid_prints_one_a_page() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let options = BookOptions {
+        per_page: (1, 1),
+        answers: true,
+        ..BookOptions::default()
+    };
+    let puzzle = dug(Layout::new(shape(5, 5)), 0);
+    let book = Book::new(vec![puzzle], options).expect("a book");
+    assert_eq!(book.pages.len(), 2, "the puzzle, then its answer");
+    let side = book.pages[0].slots[0].side;
+    assert!(side > 150.0, "a 25x25 grid fills the page: {side} mm");
+    let pdf = write(dir.path(), "big.pdf", &book.pdf().expect("a PDF"));
+    assert_eq!(pages(&pdf), 2);
+    let prefix = dir.path().join("big");
+    run(
+        "pdftoppm",
+        &["-r", "30", "-png", &pdf, prefix.to_str().expect("UTF-8")],
+    );
+    let text = run("pdftotext", &["-f", "2", "-l", "2", &pdf, "-"]);
+    let glyphs = text.chars().filter(|c| c.is_ascii_alphanumeric()).count();
+    assert!(glyphs >= 625, "every answer cell is printed: {glyphs}");
+}

@@ -65,6 +65,20 @@ pub struct Args {
     #[arg(long)]
     answers: bool,
 
+    /// Faint dots in the empty cells where pencil marks go (a 3x3 of them for 9x9).
+    #[arg(long)]
+    guide_dots: bool,
+
+    /// Extra inside margin for a bound book, in mm, mirrored: left on odd pages, right on
+    /// even ones.
+    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    gutter: f64,
+
+    /// Bleed for print-on-demand, in mm (3.2 is KDP's 0.125 in): the sheet grows at the top,
+    /// the bottom and the outside edge; the PDF's trim box marks the finished page.
+    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    bleed: f64,
+
     /// Print N puzzles made on the spot instead of reading a file (at most 500).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=500))]
     generate: Option<u16>,
@@ -272,6 +286,9 @@ fn book(
         title: args.title.clone(),
         answers: args.answers,
         lang: args.lang.into(),
+        guide_dots: args.guide_dots,
+        gutter: args.gutter,
+        bleed: args.bleed,
     };
     Book::new(puzzles, options).map_err(|e| Failure::Input(e.to_string()))
 }
