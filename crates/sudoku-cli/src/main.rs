@@ -80,7 +80,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => cmd::explain::run(args, &clock),
         Command::Bench(args) => cmd::bench::run(args, &clock),
         Command::BenchGenerate(args) => cmd::bench_generate::run(args),
-        Command::Print(args) => cmd::print::run(args),
+        Command::Print(args) => cmd::print::run(args, &clock),
         Command::Serve(args) => cmd::serve::run(args),
     };
     match result {

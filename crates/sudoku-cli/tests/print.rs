@@ -113,7 +113,7 @@ fn a_walkthrough_is_the_puzzle_then_its_steps() {
     assert!(pages.len() > 5, "{pages:?}");
     let cover = std::fs::read_to_string(dir.path().join(&pages[0])).expect("page 1");
     assert_contains(&cover, ">解题步骤</text>");
-    assert_contains(&cover, "难度：medium");
+    assert_contains(&cover, "难度：中等");
     let every = dir.path().join("every.svg");
     let run = sudoku(
         &[
@@ -308,4 +308,39 @@ fn workbook_errors_name_the_sheet_and_the_cell() {
     let run = sudoku(&["solve", broken.to_str().expect("UTF-8")], None);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert_contains(&run.stderr, "not a readable .xlsx/.xls/.ods workbook");
+}
+
+/// `--format` overrides the extension; `--label grade` prints each puzzle's grade in the
+/// page's language; `--stats` reports on stderr.
+#[test]
+fn format_label_and_stats() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("book.out");
+    let out = out.to_str().expect("a UTF-8 path");
+    let run = sudoku(
+        &[
+            "print", "-", "-o", out, "--format", "svg", "--label", "grade", "--lang", "zh",
+            "--stats", "--jobs", "2",
+        ],
+        Some(PUZZLES),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_contains(&run.stderr, "puzzles: 3");
+    let first = run.stdout.lines().next().expect("a page");
+    assert!(first.ends_with("book-1.out"), "{first}");
+    let page = std::fs::read_to_string(first).expect("the page");
+    assert_contains(&page, ">1 · 中等（696 分）<");
+    let run = sudoku(
+        &[
+            "print", "-", "-o", out, "--label", "none", "--format", "svg",
+        ],
+        Some(PUZZLES),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let page =
+        std::fs::read_to_string(run.stdout.lines().next().expect("a page")).expect("the page");
+    assert_contains(&page, ">1</text>");
+    assert!(!page.contains("first"), "no label");
+    let run = sudoku(&["print", "-", "-o", out, "--format", "doc"], Some(PUZZLES));
+    assert_eq!(run.code, Some(2));
 }

@@ -60,6 +60,22 @@ impl Grade {
     }
 }
 
+impl Grade {
+    /// The grade in words in `lang`: `hard (1234)`, or in Chinese `困难（1234 分）`;
+    /// `beyond (after 42 steps, 700)` / `超出评级（42 步后，700 分）`.
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match (lang, self.level) {
+            (crate::Lang::En, _) => self.to_string(),
+            (crate::Lang::Zh, Some(level)) => {
+                format!("{}（{} 分）", level.name_zh(), self.score)
+            }
+            (crate::Lang::Zh, None) => {
+                format!("超出评级（{} 步后，{} 分）", self.steps, self.score)
+            }
+        }
+    }
+}
+
 impl fmt::Display for Grade {
     /// `hard (1234)`, or `beyond (after 42 steps, 700)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -68,6 +68,28 @@ impl Level {
     }
 }
 
+impl Level {
+    /// The name in Chinese: 简单, 中等, 困难, 超难, 极难 (HoDoKu's five levels as Chinese
+    /// players name difficulty).
+    pub fn name_zh(self) -> &'static str {
+        match self {
+            Level::Easy => "简单",
+            Level::Medium => "中等",
+            Level::Hard => "困难",
+            Level::Unfair => "超难",
+            Level::Extreme => "极难",
+        }
+    }
+
+    /// The name in `lang`.
+    pub fn name_in(self, lang: crate::Lang) -> &'static str {
+        match lang {
+            crate::Lang::En => self.name(),
+            crate::Lang::Zh => self.name_zh(),
+        }
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -90,7 +90,8 @@ impl Walkthrough {
                 grade.hardest.map_or("-", |t| t.name())
             ),
             Lang::Zh => format!(
-                "难度：{grade}；共 {} 步；最难技巧：{}",
+                "难度：{}；共 {} 步；最难技巧：{}",
+                grade.text(Lang::Zh),
                 path.steps.len(),
                 grade.hardest.map_or("-", |t| t.name_zh())
             ),

@@ -102,7 +102,9 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
                 (Outcome::Solved, Lang::En) => {
                     format!("solved: {grade}, hardest technique {hardest}")
                 }
-                (Outcome::Solved, Lang::Zh) => format!("已解出：{grade}，最难的技巧：{hardest}"),
+                (Outcome::Solved, Lang::Zh) => {
+                    format!("已解出：{}，最难的技巧：{hardest}", grade.text(lang))
+                }
                 (Outcome::Stuck, Lang::En) => format!(
                     "stuck after {} steps: no implemented technique applies to\n{end}",
                     path.steps.len()

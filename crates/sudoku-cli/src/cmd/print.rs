@@ -11,9 +11,12 @@ use sudoku_logic::generate::Generator;
 use sudoku_logic::ladder::Rung;
 use sudoku_print::{Book, BookOptions, Paper, Puzzle, Walkthrough};
 
-use crate::batch::{Batch, InputArgs, SolveArgs, Solvers, VariantSpec};
+use rayon::prelude::*;
+
+use crate::batch::{self, Batch, InputArgs, SolveArgs, Solvers, VariantSpec};
 use crate::cmd::explain::LangArg;
 use crate::failure::Failure;
+use crate::timing::Clock;
 
 /// Arguments of `sudoku print`.
 #[derive(Debug, clap::Args)]
@@ -106,20 +109,50 @@ pub struct Args {
     /// The language of the page's words (answers, page numbers, explanations): `en` or `zh`.
     #[arg(long, value_name = "LANG", default_value = "en")]
     lang: LangArg,
+
+    /// The output format; by default the output's extension says.
+    #[arg(long, value_name = "FORMAT")]
+    format: Option<Format>,
+
+    /// What is printed beside each puzzle's number: `given` (what followed the puzzle on its
+    /// line, or the rung with --generate), `grade` (the level HoDoKu would give it, with its
+    /// score) or `none`.
+    #[arg(long, value_name = "LABEL", default_value = "given")]
+    label: LabelArg,
+}
+
+/// `--label`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LabelArg {
+    /// What came with the puzzle.
+    Given,
+    /// Its grade.
+    Grade,
+    /// Only the number.
+    None,
 }
 
 /// Runs `sudoku print`.
-pub fn run(args: &Args) -> Result<(), Failure> {
-    let format = Format::of(&args.output)?;
+pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
+    let format = match args.format {
+        Some(format) => format,
+        None => Format::of(&args.output)?,
+    };
     let paper: Paper = args
         .paper
         .parse()
         .map_err(|e| Failure::Usage(format!("{e}")))?;
     let per_page = per_page(&args.per_page, args.landscape)?;
-    let puzzles = match args.generate {
+    let mut puzzles = match args.generate {
         Some(count) => generated(count, args)?,
         None => read(args)?,
     };
+    match args.label {
+        LabelArg::Given => {}
+        LabelArg::None => puzzles.iter_mut().for_each(|p| p.label = None),
+        LabelArg::Grade => label_with_grades(&mut puzzles, args)?,
+    }
+    let count = puzzles.len();
     let title = args.title.as_deref();
     match format {
         Format::Pdf => {
@@ -165,6 +198,40 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 println!("{}", file.display());
             }
         }
+    }
+    if args.solve.stats {
+        batch::print_stats(count, clock);
+    }
+    Ok(())
+}
+
+/// Runs `f` on `--jobs` threads (0: one per core).
+fn on_threads<T: Send>(args: &Args, f: impl FnOnce() -> T + Send) -> Result<T, Failure> {
+    let threads = batch::thread_count(args.solve.jobs);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::Input(format!("cannot start {threads} threads: {e}")))?;
+    Ok(pool.install(f))
+}
+
+/// Labels each puzzle with its grade in the page's language (`hard (1234)`).
+fn label_with_grades(puzzles: &mut [Puzzle], args: &Args) -> Result<(), Failure> {
+    let lang: sudoku_logic::Lang = args.lang.into();
+    let grades: Vec<Result<String, String>> = on_threads(args, || {
+        puzzles
+            .par_iter()
+            .map(|p| {
+                sudoku_logic::Logic::new(&p.layout)
+                    .grade(&p.givens)
+                    .map(|g| g.text(lang))
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    })?;
+    for (k, (puzzle, grade)) in puzzles.iter_mut().zip(grades).enumerate() {
+        let grade = grade.map_err(|e| Failure::Input(format!("puzzle {}: {e}", k + 1)))?;
+        puzzle.label = Some(grade);
     }
     Ok(())
 }
@@ -239,11 +306,14 @@ fn generated(count: u16, args: &Args) -> Result<Vec<Puzzle>, Failure> {
         .collect()
 }
 
-/// The output format, from the output's extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The output format: `--format`, or the output's extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
+    /// One PDF document.
     Pdf,
+    /// An SVG file per page.
     Svg,
+    /// An Excel workbook.
     Xlsx,
 }
 
@@ -293,16 +363,18 @@ fn book(
     Book::new(puzzles, options).map_err(|e| Failure::Input(e.to_string()))
 }
 
-/// Every puzzle's walkthrough.
+/// Every puzzle's walkthrough, on `--jobs` threads.
 fn walkthroughs(puzzles: &[Puzzle], args: &Args) -> Result<Vec<Walkthrough>, Failure> {
-    puzzles
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            Walkthrough::new(&p.layout, &p.givens, args.lang.into(), args.every_step)
-                .map_err(|e| Failure::Input(format!("puzzle {}: {e}", i + 1)))
-        })
-        .collect()
+    on_threads(args, || {
+        puzzles
+            .par_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                Walkthrough::new(&p.layout, &p.givens, args.lang.into(), args.every_step)
+                    .map_err(|e| Failure::Input(format!("puzzle {}: {e}", i + 1)))
+            })
+            .collect()
+    })?
 }
 
 /// `--per-page`: 1, 2, 4 or 6 (laid out to suit the orientation), or `RxC`.
