@@ -210,6 +210,31 @@ fn diagonals_are_shaded_and_chinese_pages_say_so() {
     );
     assert!(texts(&page).contains(&"第 1 页".to_string()));
     assert_eq!(texts(&book.svg(&book.pages[1]))[0], "答案");
+    // The workbook shades the same cells, on both sheets, under Chinese sheet names.
+    use calamine::{Reader, Xlsx};
+    let bytes = book.xlsx().expect("a workbook");
+    let mut workbook: Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).expect("it opens");
+    assert_eq!(workbook.sheet_names(), ["谜题", "答案"]);
+    for sheet in ["谜题", "答案"] {
+        let styles = workbook.worksheet_style(sheet).expect("the styles");
+        let (r0, c0) = styles.start().unwrap_or((0, 0));
+        for r in 0..9u32 {
+            for c in 0..9u32 {
+                let fill = styles
+                    .get((1 + r - r0, c - c0))
+                    .and_then(|s| s.fill.as_ref())
+                    .and_then(|f| f.get_color())
+                    .map(|c| (c.red, c.green, c.blue));
+                let diagonal = r == c || r + c == 8;
+                assert_eq!(
+                    fill == Some((0xe4, 0xe4, 0xe4)),
+                    diagonal,
+                    "{sheet} r{r}c{c}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
