@@ -354,3 +354,27 @@ fn stats_and_unreadable_files() {
     let usage = sudoku(&["count", "--limit", "many"], Some(""));
     assert_eq!(usage.code, Some(2));
 }
+
+/// Bytes that are not UTF-8 cost only their line: the puzzles around it are solved, the line
+/// gets an empty answer and a message naming it; a bad byte in a label costs nothing.
+#[test]
+fn invalid_utf8_costs_only_its_line() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("mixed.txt");
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut bytes = format!("{good}\n").into_bytes();
+    bytes.extend_from_slice(b"4.....8.5.3...\xff\xfe......7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n");
+    bytes.extend_from_slice(format!("{good} caf").as_bytes());
+    bytes.extend_from_slice(b"\xe9\n");
+    std::fs::write(&path, bytes).expect("the file");
+    let run = sudoku(&["solve", path.to_str().expect("UTF-8")], None);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    let out = lines(&run);
+    assert_eq!(out.len(), 3, "{}", run.stdout);
+    assert!(
+        out[0].len() >= 81 && out[1].is_empty() && out[2].len() >= 81,
+        "{out:?}"
+    );
+    assert_contains(&run.stderr, "line 2: not UTF-8 text (byte 15 of the line)");
+    assert!(!run.stderr.contains("line 3"), "{}", run.stderr);
+}

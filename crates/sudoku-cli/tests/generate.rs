@@ -153,7 +153,10 @@ fn impossible_requests_end_with_a_message() {
         None,
     );
     assert_eq!(run.code, Some(1));
-    assert_contains(&run.stderr, "no rotate90 puzzle with 17..=17 givens");
+    assert_contains(
+        &run.stderr,
+        "no puzzle of symmetry rotate90 with 17..=17 givens",
+    );
     let bad = sudoku(&["generate", "--givens", "40-30"], None);
     assert_eq!(bad.code, Some(2));
     assert_contains(&bad.stderr, "the minimum is above the maximum");
@@ -209,4 +212,98 @@ fn levels_regrade_to_themselves() {
             assert_eq!(made, regraded, "the label is the grade `rate` gives");
         }
     }
+}
+
+/// Misleading answers to odd requests, made plain: an impossible range of givens, no
+/// attempts, a puzzle with several solutions to explain, too many threads, and grids this
+/// program cannot read.
+#[test]
+fn odd_requests_get_plain_answers() {
+    let run = sudoku(&["generate", "--givens", "0-0", "--seed", "1"], None);
+    assert_eq!(run.code, Some(2));
+    assert_contains(
+        &run.stderr,
+        "a 9x9 sudoku with one solution has at least 17 givens",
+    );
+    let run = sudoku(&["generate", "--attempts", "0", "--seed", "1"], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stdout.is_empty(), "nothing generated: {}", run.stdout);
+    assert_contains(&run.stderr, "at least one attempt is needed");
+    let run = sudoku(
+        &[
+            "generate",
+            "--box",
+            "2x2",
+            "--givens",
+            "0-1",
+            "--attempts",
+            "2",
+            "--seed",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(1));
+    assert_contains(
+        &run.stderr,
+        "no puzzle with 0..=1 givens was found in 2 attempts",
+    );
+    for command in ["explain", "hint"] {
+        let run = sudoku(&[command, "-"], Some("1...............\n"));
+        assert_eq!(run.code, Some(1), "{command}");
+        assert_contains(&run.stderr, "the puzzle has several solutions");
+    }
+    let run = sudoku(
+        &[
+            "generate", "--count", "2", "--jobs", "100000", "--seed", "3",
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 2);
+    assert_contains(&run.stderr, "warning: --jobs 100000 is more than 4 a core");
+    let big = format!("{}\n{}\n", ".".repeat(1296), ".".repeat(49));
+    let run = sudoku(&["solve", "-"], Some(&big));
+    assert_contains(
+        &run.stderr,
+        "line 1: 1296 cells make a 36x36 grid, larger than the largest this program reads (35x35)",
+    );
+    assert_contains(
+        &run.stderr,
+        "line 2: 49 cells make a 7x7 grid, which has no boxes of at least 2x2",
+    );
+    for shape in [
+        "4611686018427387904x4",
+        "9223372036854775809x2",
+        "1x9",
+        "1x1",
+    ] {
+        let run = sudoku(&["generate", "--box", shape], None);
+        assert_eq!(run.code, Some(2), "--box {shape}");
+        assert_contains(&run.stderr, "is not supported");
+    }
+}
+
+/// `generate --count` streams: the largest count starts printing at once instead of
+/// allocating a slot per puzzle first (it panicked, or aborted, or took a gigabyte).
+#[test]
+fn a_huge_count_streams() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["generate", "--count", "18446744073709551615", "--seed", "5"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let stdout = child.stdout.take().expect("piped");
+    let lines: Vec<String> = BufReader::new(stdout)
+        .lines()
+        .take(3)
+        .map(|l| l.expect("a line"))
+        .collect();
+    child.kill().expect("it stops");
+    let _ = child.wait();
+    assert_eq!(lines.len(), 3);
+    assert!(lines.iter().all(|l| l.len() == 81), "{lines:?}");
 }

@@ -261,8 +261,9 @@ pub enum DigError {
     },
     /// No puzzle met the request.
     #[error(
-        "no {symmetry} puzzle with {min}..={max} givens{minimal} was found in {attempts} \
-         attempts; widen the range of givens or choose another symmetry"
+        "no puzzle{} with {min}..={max} givens{minimal} was found in {attempts} \
+         attempts; widen the range of givens or choose another symmetry",
+        if *symmetry == Symmetry::None { String::new() } else { format!(" of symmetry {symmetry}") }
     )]
     NotFound {
         /// The symmetry asked for.

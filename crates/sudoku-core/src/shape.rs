@@ -41,7 +41,7 @@ pub struct Shape {
 pub enum ShapeError {
     /// A box side of zero, or a grid larger than [`MAX_SIZE`].
     #[error(
-        "box shape {rows}x{cols} is not supported (need sides >= 1 and at most {MAX_SIZE} digits)"
+        "box shape {rows}x{cols} is not supported (need sides of at least 2, and at most {MAX_SIZE} digits)"
     )]
     Unsupported {
         /// Rows per box asked for.
@@ -63,7 +63,11 @@ impl Shape {
 
     /// Boxes of `box_rows` rows by `box_cols` columns.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
-        if box_rows == 0 || box_cols == 0 || box_rows * box_cols > MAX_SIZE {
+        // Checked: a side read from a command line or a saved game can be any number, and
+        // a product that wraps would pass for a small grid. A side of one makes boxes that
+        // are whole rows or columns, and such a grid's text reads back as another shape.
+        let size = box_rows.checked_mul(box_cols);
+        if box_rows < 2 || box_cols < 2 || size.is_none_or(|n| n > MAX_SIZE) {
             return Err(ShapeError::Unsupported {
                 rows: box_rows,
                 cols: box_cols,
@@ -294,7 +298,10 @@ pub(crate) fn digit_char(v: u8) -> char {
     match v {
         0 => '.',
         1..=9 => (b'0' + v) as char,
-        _ => (b'A' + v - 10) as char,
+        10..=35 => (b'A' + v - 10) as char,
+        // No grid has such a digit: nothing reads or writes one, but a message about a
+        // bad value must not overflow.
+        _ => '?',
     }
 }
 
@@ -411,6 +418,26 @@ impl fmt::Display for Candidate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sides whose product overflows are refused, not wrapped into a small grid or a panic;
+    /// boxes one cell thick are refused (their grids read back as another shape).
+    #[test]
+    fn huge_and_thin_boxes_are_refused() {
+        for (r, c) in [
+            (4_611_686_018_427_387_904, 4),
+            (9_223_372_036_854_775_809, 2),
+            (usize::MAX, usize::MAX),
+            (1, 1),
+            (1, 9),
+            (9, 1),
+            (0, 3),
+            (6, 6),
+        ] {
+            assert!(Shape::new(r, c).is_err(), "{r}x{c}");
+        }
+        assert!(Shape::new(5, 7).is_ok());
+        assert!(Shape::new(2, 2).is_ok());
+    }
 
     #[test]
     fn shapes_from_sizes() {

@@ -67,6 +67,7 @@ pub enum TextFormat {
 /// Runs `sudoku explain`.
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let position = position::read(&args.position)?;
+    position.check_unique()?;
     let logic = Logic::new(&position.layout);
     let path = logic.solve_path_from(position.candidates);
     let grade = path.grade();

@@ -80,7 +80,7 @@ pub struct Args {
 
     /// Full grids to try per puzzle before giving up on a request (default: 200, or 2000 with
     /// --level).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_attempts)]
     attempts: Option<usize>,
 
     /// Seconds each puzzle may take before the request fails (0: no limit). A 9x9 puzzle
@@ -193,9 +193,31 @@ fn parse_range(text: &str) -> Result<(usize, usize), String> {
     Ok((min, max))
 }
 
+/// `--attempts`: at least one.
+fn parse_attempts(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("at least one attempt is needed".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{text}`: {e}")),
+    }
+}
+
+/// The fewest givens a plain 9x9 puzzle with one solution can have (McGuire, Tugemann and
+/// Civario, 2012: no 16-clue sudoku exists).
+const FEWEST_9X9_GIVENS: usize = 17;
+
 /// Runs `sudoku generate`.
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     let spec = VariantSpec::from_args(&args.variant)?;
+    if let Some((min, max)) = args.givens
+        && args.shape.size() == 9
+        && args.variant.variant.is_empty()
+        && max < FEWEST_9X9_GIVENS
+    {
+        return Err(Failure::Usage(format!(
+            "--givens {min}-{max}: a 9x9 sudoku with one solution has at least {FEWEST_9X9_GIVENS} givens"
+        )));
+    }
     let variant = spec
         .variant(args.shape)
         .map_err(|e| Failure::Usage(e.to_string()))?;
@@ -207,7 +229,6 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         s
     });
     let request = request(args);
-    let indices: Vec<u64> = (0..args.count).collect();
     let threads = batch::thread_count(args.jobs);
     let init = || Generator::new(&layout);
     // Grading costs more than digging: skip it when nothing asks for a level or a score.
@@ -243,7 +264,16 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         }
         Err(e) => Err(Failure::Unmet(unmet_message(&e, args.time_limit.0))),
     };
-    let result = batch::for_each_ordered(&indices, args.jobs, threads * 4, init, work, deliver);
+    let total = usize::try_from(args.count).unwrap_or(usize::MAX);
+    let result = batch::for_each_ordered(
+        0..args.count,
+        total,
+        args.jobs,
+        threads * 4,
+        init,
+        work,
+        deliver,
+    );
     out.flush()?;
     if args.stats {
         batch::print_stats(made, clock);

@@ -197,11 +197,7 @@ fn count(solver: &Solver<'_>, progress: bool) -> Outcome {
 
 /// Counts on `jobs` threads (0: one per core).
 fn count_parallel(solver: &Solver<'_>, jobs: usize, progress: bool) -> Outcome {
-    let jobs = if jobs == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        jobs
-    };
+    let jobs = crate::batch::thread_count(jobs);
     let started = Instant::now();
     let busy = Busy::start(progress, &format!("counting on {jobs} threads"));
     let count = solver.count_parallel(jobs);

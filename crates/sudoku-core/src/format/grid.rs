@@ -71,6 +71,8 @@ pub(crate) fn is_rule_line(line: &str, min_dashes: usize) -> bool {
 /// One row of a multi-line grid.
 pub(crate) struct Row {
     pub values: Vec<u8>,
+    /// Whether the cells were written as blank-separated numbers (`10 11 12`).
+    pub numeric: bool,
     /// How many cells come before the first `|`, if there is one.
     pub first_bar: Option<usize>,
 }
@@ -136,7 +138,11 @@ pub(crate) fn parse_row(line: &str, line_no: usize) -> Result<Row, ParseError> {
             }
         }
     }
-    Ok(Row { values, first_bar })
+    Ok(Row {
+        values,
+        numeric,
+        first_bar,
+    })
 }
 
 /// A multi-line grid being read.
@@ -174,7 +180,11 @@ impl Pending {
                 line_no,
                 ParseErrorKind::DigitTooLarge {
                     column: None,
-                    ch: digit_char(row.values[k]),
+                    written: if row.numeric {
+                        row.values[k].to_string()
+                    } else {
+                        digit_char(row.values[k]).to_string()
+                    },
                     cell: Some(crate::shape::Cell::new(self.rows, k)),
                     size: n,
                 },
@@ -224,6 +234,26 @@ impl Pending {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A number too large for the grid is named as written, whatever its size (222 once
+    /// overflowed the digit character it was shown as).
+    #[test]
+    fn a_number_too_large_is_shown_as_written() {
+        let text = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 222\n";
+        let err = crate::format::read_str(text, crate::format::ReadOptions::default())
+            .next()
+            .expect("an entry")
+            .expect_err("222 is no digit of a 4x4 grid");
+        assert_eq!(
+            err.to_string(),
+            "line 4 (r4c4): `222` is not a digit of a 4x4 grid (1-4; `.` or `0` for an empty cell)"
+        );
+        let err = crate::format::read_str("1.3.4.....2.3..x", Default::default())
+            .next()
+            .expect("an entry")
+            .expect_err("x is no digit of a 4x4 grid");
+        assert!(err.to_string().contains("`x` is not a digit"), "{err}");
+    }
 
     const QQWING: &str = "\
  . . . | . . . | 6 . .

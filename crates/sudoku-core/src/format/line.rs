@@ -61,7 +61,7 @@ pub fn parse_line(
             ));
         }
     };
-    let grid = grid_from_values(values, shape, line_no, lead)?;
+    let grid = grid_from_values(values, trimmed, shape, line_no, lead)?;
     Ok((grid, label))
 }
 
@@ -90,12 +90,14 @@ pub(crate) fn parse_grid_line(
             }
         }
     }
-    grid_from_values(values, shape, line_no, 0)
+    grid_from_values(values, token, shape, line_no, 0)
 }
 
-/// Checks the length and the digits of the values of a one-line puzzle.
+/// Checks the length and the digits of the values of a one-line puzzle; `text` is what they
+/// were read from, a character a value.
 fn grid_from_values(
     values: Vec<u8>,
+    text: &str,
     shape: Option<Shape>,
     line_no: usize,
     lead: usize,
@@ -126,7 +128,7 @@ fn grid_from_values(
             line_no,
             ParseErrorKind::DigitTooLarge {
                 column: Some(lead + k + 1),
-                ch: digit_char(values[k]),
+                written: text.chars().nth(k).map_or_else(String::new, String::from),
                 cell: Some(Cell::from_index(k, n)),
                 size: n,
             },
@@ -161,7 +163,7 @@ mod tests {
         let e = parse_line(&line, None, 3).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 3, column 41 (r5c5): `X` is not a digit of a 9x9 grid (1-9; `.` or `0` for an empty cell)"
+            "line 3, column 41 (r5c5): `x` is not a digit of a 9x9 grid (1-9; `.` or `0` for an empty cell)"
         );
         let e = parse_line(&".".repeat(80), None, 4).unwrap_err();
         assert_eq!(

@@ -82,8 +82,8 @@ pub enum ParseErrorKind {
     DigitTooLarge {
         /// Column on the line, from 1, when known.
         column: Option<usize>,
-        /// The digit as written.
-        ch: char,
+        /// The digit as written (`X`, `x`, `222`).
+        written: String,
         /// The cell.
         cell: Option<Cell>,
         /// `N`.
@@ -160,7 +160,7 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::DigitTooLarge {
                 column,
-                ch,
+                written,
                 cell,
                 size,
             } => {
@@ -176,7 +176,7 @@ impl fmt::Display for ParseErrorKind {
                 };
                 write!(
                     f,
-                    "`{ch}` is not a digit of a {size}x{size} grid ({digits}; `.` or `0` for an empty cell)"
+                    "`{written}` is not a digit of a {size}x{size} grid ({digits}; `.` or `0` for an empty cell)"
                 )
             }
             ParseErrorKind::BadToken { column, token } => {
@@ -190,10 +190,26 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::Length {
                 found,
                 expected: None,
-            } => write!(
-                f,
-                ": {found} cells is not the length of a square grid (16, 36, 64, 81, 144, 256, ...)"
-            ),
+            } => {
+                let side = found.isqrt();
+                if side * side == *found && side > crate::shape::MAX_SIZE {
+                    let max = crate::shape::MAX_SIZE;
+                    write!(
+                        f,
+                        ": {found} cells make a {side}x{side} grid, larger than the largest this program reads ({max}x{max})"
+                    )
+                } else if side * side == *found && *found > 0 {
+                    write!(
+                        f,
+                        ": {found} cells make a {side}x{side} grid, which has no boxes of at least 2x2 ({side} is prime)"
+                    )
+                } else {
+                    write!(
+                        f,
+                        ": {found} cells is not the length of a square grid (16, 36, 64, 81, 144, 256, ...)"
+                    )
+                }
+            }
             ParseErrorKind::RowLength {
                 row,
                 found,
