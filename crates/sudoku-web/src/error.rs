@@ -17,7 +17,8 @@ pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
     /// `bad_json`, `bad_field`, `not_found`, `method_not_allowed`, `too_large`, `conflict`,
-    /// `no_solution`, `several_solutions`, `unavailable` or `internal`.
+    /// `no_solution`, `several_solutions`, `unsupported_media_type`, `bad_origin`,
+    /// `unavailable` or `internal`.
     pub code: &'static str,
     /// The request field whose value is wrong.
     pub field: Option<String>,
@@ -63,6 +64,20 @@ impl ApiError {
             "too_large",
             "the body is larger than 16 KiB",
         )
+    }
+
+    /// 415: a body that is not of the type the endpoint reads.
+    pub fn unsupported_type(message: impl Into<String>) -> ApiError {
+        ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            message,
+        )
+    }
+
+    /// 403 with a code (`bad_origin`).
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, code, message)
     }
 
     /// 405: the path exists, the method does not.

@@ -11,9 +11,10 @@ use serde::de::DeserializeOwned;
 use crate::error::ApiError;
 
 /// The request body as `T`. An empty body reads as `{}` (so that endpoints whose fields are
-/// all optional take no body at all); text that is not JSON is 400 `bad_json`; JSON of the
-/// wrong shape or with a wrong value is 422 `bad_field` naming the field; a body over the
-/// limit is 413 `too_large`.
+/// all optional take no body at all); a body not sent as `application/json` is 415
+/// `unsupported_media_type`; text that is not JSON is 400 `bad_json`; JSON of the wrong
+/// shape or with a wrong value is 422 `bad_field` naming the field; a body over the limit is
+/// 413 `too_large`.
 #[derive(Debug, Clone)]
 pub struct Body<T>(pub T);
 
@@ -25,6 +26,10 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Body<T>, ApiError> {
+        let kind = req
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap_or("?").to_string());
         let bytes = Bytes::from_request(req, state).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::too_large()
@@ -32,8 +37,33 @@ where
                 ApiError::bad_json(e.body_text())
             }
         })?;
+        if !bytes.iter().all(u8::is_ascii_whitespace) {
+            check_json_type(kind.as_deref())?;
+        }
         parse(&bytes).map(Body)
     }
+}
+
+/// A body must be sent as `application/json` (a charset parameter allowed): 415 otherwise. A
+/// page of another site can post a form as `text/plain` without asking first; it cannot post
+/// JSON that way.
+fn check_json_type(kind: Option<&str>) -> Result<(), ApiError> {
+    let essence = kind
+        .map(|k| {
+            k.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .unwrap_or_default();
+    if essence == "application/json" {
+        return Ok(());
+    }
+    Err(ApiError::unsupported_type(format!(
+        "the body must be JSON sent as Content-Type: application/json, not {}",
+        kind.unwrap_or("a body without a Content-Type")
+    )))
 }
 
 /// The `{id}` of a game or drill path. axum's `Path<String>` rejects an id that does not

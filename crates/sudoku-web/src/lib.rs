@@ -26,6 +26,7 @@ mod assets;
 pub mod db;
 mod error;
 mod extract;
+mod guard;
 pub mod puzzles;
 mod routes;
 mod session;
@@ -101,6 +102,7 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(assets::index))
         .fallback(assets::fallback)
         .layer(axum::middleware::from_fn(session::layer))
+        .layer(axum::middleware::from_fn(guard::layer))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
 }

@@ -1016,3 +1016,82 @@ async fn a_workbook_imports_its_puzzle() {
     assert_error(&huge, 413, "too_large", None);
     server.stop().await;
 }
+
+/// Every answer carries the browser-hardening headers; a state-changing request from a page of
+/// another origin (another port of 127.0.0.1 included: the same site for cookies) is 403
+/// `bad_origin`; a JSON body not sent as `application/json` is 415.
+#[tokio::test]
+async fn other_origins_and_other_body_types_are_refused() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    for path in ["/", "/app.js", "/api/games", "/api/nothing"] {
+        let response = player
+            .client
+            .get(format!("{}{path}", player.base))
+            .send()
+            .await
+            .expect("an answer");
+        let headers = response.headers();
+        let csp = headers
+            .get("content-security-policy")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        assert!(
+            csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
+        assert!(!csp.contains("unsafe-inline"), "{path}: {csp}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
+    }
+    let host = player.base.trim_start_matches("http://").to_string();
+    let post = |origin: Option<String>, site: Option<&'static str>, kind: &'static str| {
+        let client = player.client.clone();
+        let url = format!("{}/api/games", player.base);
+        async move {
+            let mut request = client
+                .post(url)
+                .header("content-type", kind)
+                .body(r#"{"rung":"beginner","size":"4x4"}"#);
+            if let Some(origin) = origin {
+                request = request.header("origin", origin);
+            }
+            if let Some(site) = site {
+                request = request.header("sec-fetch-site", site);
+            }
+            let response = request.send().await.expect("an answer");
+            let status = response.status();
+            let body: Value = response.json().await.unwrap_or(Value::Null);
+            (status, body)
+        }
+    };
+    let json = "application/json";
+    let (status, game) = post(Some(format!("http://{host}")), Some("same-origin"), json).await;
+    assert!(status.is_success(), "the page itself: {status} {game}");
+    let port: u16 = host
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .expect("a port");
+    let neighbour = format!("http://127.0.0.1:{}", port.wrapping_add(1));
+    let refused = post(Some(neighbour), Some("same-site"), json).await;
+    assert_error(&refused, 403, "bad_origin", None);
+    let refused = post(Some("null".into()), None, json).await;
+    assert_error(&refused, 403, "bad_origin", None);
+    let refused = post(None, Some("cross-site"), json).await;
+    assert_error(&refused, 403, "bad_origin", None);
+    let (status, _) = post(None, None, "application/json; charset=utf-8").await;
+    assert!(status.is_success(), "a script without Origin: {status}");
+    let wrong = post(None, None, "text/plain").await;
+    assert_error(&wrong, 415, "unsupported_media_type", None);
+    let wrong = post(
+        Some(format!("http://{host}")),
+        None,
+        "application/x-www-form-urlencoded",
+    )
+    .await;
+    assert_error(&wrong, 415, "unsupported_media_type", None);
+    server.stop().await;
+}
