@@ -17,7 +17,7 @@ pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
     /// `bad_json`, `bad_field`, `not_found`, `method_not_allowed`, `too_large`, `conflict`,
-    /// `no_solution`, `several_solutions`, `unsupported_media_type`, `bad_origin`,
+    /// `no_solution`, `several_solutions`, `unsupported_media_type`, `bad_origin`, `timeout`,
     /// `unavailable` or `internal`.
     pub code: &'static str,
     /// The request field whose value is wrong.
@@ -73,6 +73,11 @@ impl ApiError {
             "unsupported_media_type",
             message,
         )
+    }
+
+    /// 408: the request's body did not arrive in time.
+    pub fn timeout(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::REQUEST_TIMEOUT, "timeout", message)
     }
 
     /// 403 with a code (`bad_origin`).

@@ -30,13 +30,7 @@ where
             .headers()
             .get(axum::http::header::CONTENT_TYPE)
             .map(|v| v.to_str().unwrap_or("?").to_string());
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::too_large()
-            } else {
-                ApiError::bad_json(e.body_text())
-            }
-        })?;
+        let bytes = Bytes::from_request(req, state).await.map_err(body_error)?;
         if !bytes.iter().all(u8::is_ascii_whitespace) {
             check_json_type(kind.as_deref())?;
         }
@@ -64,6 +58,19 @@ fn check_json_type(kind: Option<&str>) -> Result<(), ApiError> {
         "the body must be JSON sent as Content-Type: application/json, not {}",
         kind.unwrap_or("a body without a Content-Type")
     )))
+}
+
+/// Why a body could not be read: too large (413), too slow (408: the body timeout of
+/// `conn.rs` ran out), or broken off (400).
+pub fn body_error(e: axum::extract::rejection::BytesRejection) -> ApiError {
+    let text = e.body_text();
+    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::too_large()
+    } else if text.contains("timeout") {
+        ApiError::timeout(text)
+    } else {
+        ApiError::bad_json(text)
+    }
 }
 
 /// The `{id}` of a game or drill path. axum's `Path<String>` rejects an id that does not

@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 mod assets;
+mod conn;
 pub mod db;
 mod error;
 mod extract;
@@ -43,6 +44,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
+pub use conn::Limits;
 pub use error::{ApiError, WebError};
 pub use state::AppState;
 
@@ -58,6 +60,8 @@ pub struct Config {
     pub db: PathBuf,
     /// Ready puzzles to keep per rung for 9x9 classic (0: no background generation).
     pub pool_target: u64,
+    /// Timeouts and the connection cap.
+    pub limits: Limits,
 }
 
 impl Config {
@@ -67,6 +71,7 @@ impl Config {
             addr: addr.into(),
             db: db.into(),
             pool_target: 3,
+            limits: Limits::default(),
         }
     }
 }
@@ -113,6 +118,7 @@ pub struct Server {
     listener: tokio::net::TcpListener,
     state: AppState,
     pool_target: u64,
+    limits: Limits,
 }
 
 impl Server {
@@ -129,6 +135,7 @@ impl Server {
             listener,
             state,
             pool_target: config.pool_target,
+            limits: config.limits,
         })
     }
 
@@ -144,8 +151,8 @@ impl Server {
     ) -> Result<(), WebError> {
         let filler = tokio::spawn(puzzles::fill_pool(self.state.clone(), self.pool_target));
         let app = router(self.state);
-        let result = axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown)
+        let drain = Duration::from_secs(15);
+        let result = conn::serve(self.listener, app, self.limits, shutdown, drain)
             .await
             .map_err(WebError::Serve);
         filler.abort();

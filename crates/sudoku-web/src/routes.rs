@@ -237,13 +237,7 @@ pub async fn import_workbook(
 ) -> Answer {
     let axum::extract::Query(query) =
         query.map_err(|e| ApiError::bad_field("query", e.body_text()))?;
-    let bytes = body.map_err(|e| {
-        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::too_large()
-        } else {
-            ApiError::bad_field("workbook", e.body_text())
-        }
-    })?;
+    let bytes = body.map_err(crate::extract::body_error)?;
     let shape = match query.size.as_deref() {
         None => None,
         Some(s) => Some(shape_of(Some(s))?),

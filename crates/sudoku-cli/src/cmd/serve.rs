@@ -41,6 +41,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         addr: args.addr.clone(),
         db: database_path(args.db.as_ref())?,
         pool_target: args.pool,
+        limits: sudoku_web::Limits::default(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
