@@ -9,34 +9,12 @@ use std::time::{Duration, Instant};
 
 use common::{Player, place};
 use serde_json::json;
-use sudoku_web::{Config, Limits, Server};
+use sudoku_web::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio::sync::oneshot;
 
-struct Running {
-    url: String,
-    addr: std::net::SocketAddr,
-    stop: oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<Result<(), sudoku_web::WebError>>,
-}
-
-async fn start(dir: &std::path::Path, limits: Limits) -> Running {
-    let mut config = Config::new("127.0.0.1:0", dir.join("games.sqlite3"));
-    config.pool_target = 0;
-    config.limits = limits;
-    let server = Server::bind(&config).await.expect("the server binds");
-    let addr = server.local_addr().expect("an address");
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(server.run_until(async {
-        let _ = stopped.await;
-    }));
-    Running {
-        url: format!("http://{addr}"),
-        addr,
-        stop,
-        task,
-    }
+async fn start(dir: &std::path::Path, limits: Limits) -> common::Running {
+    common::start_with(&dir.join("games.sqlite3"), 0, limits).await
 }
 
 /// Whether the server closes `stream` within `within`: a read gives end of file (or a reset).
@@ -132,8 +110,7 @@ async fn slow_clients_are_timed_out_and_players_still_served() {
     let text = String::from_utf8_lossy(&answer);
     assert!(text.starts_with("HTTP/1.1 408"), "{text}");
     assert!(text.contains("\"code\":\"timeout\""), "{text}");
-    let _ = server.stop.send(());
-    server.task.await.expect("the task").expect("a clean stop");
+    server.stop().await;
 }
 
 #[tokio::test]
@@ -169,6 +146,5 @@ async fn past_the_cap_new_connections_are_closed_at_once() {
     let (status, _) = player.get("/api/config").await;
     assert!(status.is_success());
     drop(held);
-    let _ = server.stop.send(());
-    server.task.await.expect("the task").expect("a clean stop");
+    server.stop().await;
 }

@@ -9,13 +9,14 @@ use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 use sudoku_core::{Engine, Grid, Shape, Solver, Verdict};
 use sudoku_game::GameVariant;
-use sudoku_web::{Config, Server};
+use sudoku_web::{Config, Limits, Server};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 /// A running server; [`Running::stop`] shuts it down gracefully.
 pub struct Running {
     pub url: String,
+    pub addr: std::net::SocketAddr,
     pub db: PathBuf,
     stop: oneshot::Sender<()>,
     task: JoinHandle<Result<(), sudoku_web::WebError>>,
@@ -28,8 +29,14 @@ pub async fn start(db: &Path) -> Running {
 
 /// Starts a server on `db` keeping `pool` ready puzzles per rung.
 pub async fn start_with_pool(db: &Path, pool: u64) -> Running {
+    start_with(db, pool, Limits::default()).await
+}
+
+/// Starts a server on `db` keeping `pool` ready puzzles per rung, within `limits`.
+pub async fn start_with(db: &Path, pool: u64, limits: Limits) -> Running {
     let mut config = Config::new("127.0.0.1:0", db);
     config.pool_target = pool;
+    config.limits = limits;
     let server = Server::bind(&config).await.expect("the server binds");
     let addr = server.local_addr().expect("a bound address");
     let (stop, stopped) = oneshot::channel::<()>();
@@ -38,6 +45,7 @@ pub async fn start_with_pool(db: &Path, pool: u64) -> Running {
     }));
     Running {
         url: format!("http://{addr}"),
+        addr,
         db: db.to_path_buf(),
         stop,
         task,
