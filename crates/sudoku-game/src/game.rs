@@ -166,6 +166,13 @@ impl CellState {
     }
 }
 
+/// The most undo steps a game keeps (older ones are dropped).
+pub const MAX_UNDO_STEPS: usize = 2000;
+
+/// The most cell changes the undo history keeps: hundreds of moves back (a placement with
+/// automatic notes changes a score of cells), a saved game of at most about 200 KB.
+pub const MAX_UNDO_CHANGES: usize = 4096;
+
 /// One cell's change in an undo step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 struct Change {
@@ -197,6 +204,10 @@ struct Saved {
     #[serde(default)]
     mistake_limit: Option<u32>,
     created_ms: u64,
+    /// Undo steps dropped from the front of the history (see `trim_history`): they still
+    /// count as moves.
+    #[serde(default)]
+    dropped: usize,
 }
 
 /// One play session: givens, solution, the player's digits and notes, undo history,
@@ -299,6 +310,7 @@ impl Game {
             status: Status::Playing,
             mistake_limit: None,
             created_ms,
+            dropped: 0,
         })
     }
 
@@ -372,7 +384,7 @@ impl Game {
 
     /// Undo steps available (the number of moves that count).
     pub fn moves(&self) -> usize {
-        self.s.undo.len()
+        self.s.undo.len() + self.s.dropped
     }
 
     /// Whether there is a move to undo.
@@ -754,8 +766,27 @@ impl Game {
         }
         self.s.undo.push(changes);
         self.s.redo.clear();
+        self.trim_history();
         self.after_change(now_ms);
         true
+    }
+
+    /// Drops the oldest undo steps past [`MAX_UNDO_STEPS`] or past [`MAX_UNDO_CHANGES`]
+    /// cell changes. Every move is saved
+    /// with its history: unbounded, filling and clearing a 16x16 grid's notes 600 times made
+    /// a 4 MB game that every later move wrote again.
+    fn trim_history(&mut self) {
+        let cap = MAX_UNDO_CHANGES;
+        let mut total: usize = self.s.undo.iter().map(Vec::len).sum();
+        let mut drop = 0;
+        while drop + 1 < self.s.undo.len()
+            && (total > cap || self.s.undo.len() - drop > MAX_UNDO_STEPS)
+        {
+            total -= self.s.undo[drop].len();
+            drop += 1;
+        }
+        self.s.undo.drain(..drop);
+        self.s.dropped += drop;
     }
 
     fn after_change(&mut self, now_ms: u64) {

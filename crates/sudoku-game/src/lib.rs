@@ -43,6 +43,6 @@ mod moves;
 mod timer;
 
 pub use drill::{Drill, LineKind, Question};
-pub use game::{Check, Game, GameError, GameVariant, Status};
+pub use game::{Check, Game, GameError, GameVariant, MAX_UNDO_CHANGES, MAX_UNDO_STEPS, Status};
 pub use moves::{CellRef, Move};
 pub use timer::Timer;

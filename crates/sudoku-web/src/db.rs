@@ -103,6 +103,9 @@ pub struct Pooled {
     pub symmetry: String,
 }
 
+/// The size the write-ahead log is cut back to after each checkpoint, in bytes.
+pub const WAL_LIMIT: i64 = 4 << 20;
+
 impl Db {
     /// Opens (or makes) the database file, with its directory, and sets it up.
     pub fn open(path: &Path) -> Result<Db, WebError> {
@@ -120,6 +123,10 @@ impl Db {
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(db_err)?;
         conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db_err)?;
+        // After a checkpoint the log is cut back to this size instead of staying as large as
+        // it ever grew.
+        conn.pragma_update(None, "journal_size_limit", WAL_LIMIT)
             .map_err(db_err)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(db_err)?;

@@ -99,6 +99,7 @@ fn start_checkpointer(conn: &Connection) -> std::io::Result<Option<mpsc::Sender<
     if conn.pragma_update(None, "wal_autocheckpoint", 0).is_err() {
         return Ok(None);
     }
+    let _ = other.pragma_update(None, "journal_size_limit", crate::db::WAL_LIMIT);
     let (stop, stopped) = mpsc::channel::<()>();
     std::thread::Builder::new()
         .name("sudoku-checkpoint".into())
@@ -111,6 +112,22 @@ fn checkpoint(conn: &Connection, stopped: &mpsc::Receiver<()>) {
     while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY) {
         // A checkpoint that fails is tried again next time; the log only grows meanwhile.
         let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+}
+
+/// Checkpoints on the writer's own connection, and empties the log, once the log passes
+/// [`crate::db::WAL_LIMIT`]. The background checkpoints run beside a writer that keeps
+/// writing, so they never catch up with the log's end and SQLite never starts it over: under
+/// a steady stream of large writes it grew by gigabytes. Between two batches nothing else
+/// writes, so this one completes.
+fn cut_log(conn: &Connection) {
+    let Some(path) = conn.path().filter(|p| !p.is_empty()) else {
+        return;
+    };
+    let wal = format!("{path}-wal");
+    let large = std::fs::metadata(&wal).is_ok_and(|m| m.len() > crate::db::WAL_LIMIT as u64);
+    if large {
+        let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
     }
 }
 
@@ -130,7 +147,11 @@ fn serve(mut conn: Connection, queue: mpsc::Receiver<Job>) {
         let mut batch = vec![first];
         batch.extend(queue.try_iter().take(MAX_BATCH - 1));
         run_batch(&mut conn, batch);
+        cut_log(&conn);
     }
+    // The server is stopping: fold the log into the database and empty it, so that a stopped
+    // server leaves one file of its true size.
+    let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
 }
 
 /// One transaction for the batch, a savepoint per job, one commit; then every answer.

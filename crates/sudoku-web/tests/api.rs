@@ -1095,3 +1095,53 @@ async fn other_origins_and_other_body_types_are_refused() {
     assert_error(&wrong, 415, "unsupported_media_type", None);
     server.stop().await;
 }
+
+/// One client filling and clearing a 16x16 grid's notes over and over: the history each move
+/// saves is bounded and the write-ahead log is cut back after checkpoints, so the database
+/// stays small (it grew to 2.5 GB in 800 such requests before).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_cannot_fill_the_disk() {
+    const REQUESTS: usize = 10_000;
+    /// The bound: the database and its log together.
+    const LIMIT: u64 = 12 << 20;
+    let dir = tempdir();
+    let db = dir.path().join("games.sqlite3");
+    let server = start(&db).await;
+    let player = Player::new(&server);
+    let game = player
+        .new_game(json!({"size": "16x16", "rung": "beginner"}))
+        .await;
+    let id = id_of(&game);
+    let size = || {
+        ["", "-wal"]
+            .iter()
+            .map(|suffix| {
+                let mut path = db.clone().into_os_string();
+                path.push(suffix);
+                std::fs::metadata(path).map_or(0, |m| m.len())
+            })
+            .sum::<u64>()
+    };
+    let mut largest = 0;
+    for k in 0..REQUESTS {
+        let (status, _) = if k % 2 == 0 {
+            player.play(&id, json!({"kind": "fill_notes"})).await
+        } else {
+            player
+                .post(&format!("/api/games/{id}/restart"), json!({}))
+                .await
+        };
+        assert!(status.is_success(), "request {k}: {status}");
+        if k % 500 == 499 {
+            largest = largest.max(size());
+        }
+    }
+    let (_, game) = player.get(&format!("/api/games/{id}")).await;
+    assert_eq!(game["moves"], REQUESTS, "every move counts");
+    assert!(
+        largest < LIMIT,
+        "the database and its log reached {largest} bytes"
+    );
+    println!("largest database + log: {:.1} MB", largest as f64 / 1e6);
+    server.stop().await;
+}
