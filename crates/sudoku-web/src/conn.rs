@@ -33,15 +33,23 @@ pub struct Limits {
     pub body_timeout: Duration,
     /// Connections open at once.
     pub max_connections: usize,
+    /// New sessions a client address may start a minute (by a request that stores
+    /// something); past it, 429.
+    pub sessions_per_minute: u32,
+    /// Games a session may hold; past it, 429.
+    pub games_per_session: u64,
 }
 
 impl Default for Limits {
-    /// 10 s for headers and idling, 20 s for a body, 4096 connections.
+    /// 10 s for headers and idling, 20 s for a body, 4096 connections, 60 new sessions a
+    /// minute an address, 1000 games a session.
     fn default() -> Limits {
         Limits {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(20),
             max_connections: 4096,
+            sessions_per_minute: 60,
+            games_per_session: 1000,
         }
     }
 }
@@ -67,8 +75,8 @@ pub async fn serve(
             () = &mut shutdown => break,
             accepted = listener.accept() => accepted,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
             // Out of descriptors or a connection reset before it was taken: not the
             // listener's fault; wait a moment rather than spin.
             Err(_) => {
@@ -80,7 +88,8 @@ pub async fn serve(
             // Full: this connection is closed unserved (dropping it closes it).
             continue;
         };
-        let service = TowerToHyperService::new(app.clone());
+        let client = axum::Extension(crate::quota::ClientAddr(peer.ip()));
+        let service = TowerToHyperService::new(tower::Layer::layer(&client, app.clone()));
         let mut stop = stop_rx.clone();
         let header_timeout = limits.header_timeout;
         tokio::spawn(async move {

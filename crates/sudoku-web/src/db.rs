@@ -144,6 +144,14 @@ fn to_i64(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
 }
 
+/// How many games the session holds.
+pub fn count_games(conn: &Connection, session: &str) -> Result<u64, ApiError> {
+    let n: i64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM games WHERE session = ?1")?
+        .query_row([session], |r| r.get(0))?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}
+
 /// Stores a new game.
 pub fn insert_game(
     conn: &Connection,

@@ -17,7 +17,7 @@ pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
     /// `bad_json`, `bad_field`, `not_found`, `method_not_allowed`, `too_large`, `conflict`,
-    /// `no_solution`, `several_solutions`, `unsupported_media_type`, `bad_origin`, `timeout`,
+    /// `no_solution`, `several_solutions`, `unsupported_media_type`, `bad_origin`, `timeout`, `too_many_requests`,
     /// `unavailable` or `internal`.
     pub code: &'static str,
     /// The request field whose value is wrong.
@@ -28,6 +28,8 @@ pub struct ApiError {
     pub line: Option<usize>,
     /// Column of an imported puzzle's text, from 1.
     pub column: Option<usize>,
+    /// Seconds to wait before trying again (a `Retry-After` header), for 429 and 503.
+    pub retry_after: Option<u32>,
 }
 
 impl ApiError {
@@ -39,7 +41,15 @@ impl ApiError {
             message: message.into(),
             line: None,
             column: None,
+            retry_after: None,
         }
+    }
+
+    /// 429: a quota is used up; `retry_after` seconds until it may be tried again.
+    pub fn too_many(message: impl Into<String>, retry_after: u32) -> ApiError {
+        let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", message);
+        e.retry_after = Some(retry_after);
+        e
     }
 
     /// 400: the body is not JSON (or not the JSON value expected).
@@ -138,7 +148,14 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body())).into_response()
+        let mut response = (self.status, Json(self.body())).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds),
+            );
+        }
+        response
     }
 }
 

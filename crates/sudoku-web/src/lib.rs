@@ -29,6 +29,7 @@ mod error;
 mod extract;
 mod guard;
 pub mod puzzles;
+mod quota;
 mod routes;
 mod session;
 mod state;
@@ -106,7 +107,10 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", games)
         .route("/", get(assets::index))
         .fallback(assets::fallback)
-        .layer(axum::middleware::from_fn(session::layer))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            session::layer,
+        ))
         .layer(axum::middleware::from_fn(guard::layer))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
@@ -124,7 +128,7 @@ pub struct Server {
 impl Server {
     /// Opens the database and binds the address.
     pub async fn bind(config: &Config) -> Result<Server, WebError> {
-        let state = AppState::open(&config.db)?;
+        let state = AppState::open(&config.db, &config.limits)?;
         let listener = tokio::net::TcpListener::bind(&config.addr)
             .await
             .map_err(|source| WebError::Bind {

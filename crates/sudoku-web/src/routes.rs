@@ -135,8 +135,14 @@ async fn create(
         updated_ms: now,
     };
     let view = GameView::new(&meta, &game, now);
+    let quotas = state.clone();
     state
-        .db(move |conn| db::insert_game(conn, &session.0, &meta, &game))
+        .db(move |conn| {
+            quotas
+                .quotas()
+                .new_game(db::count_games(conn, &session.0)?)?;
+            db::insert_game(conn, &session.0, &meta, &game)
+        })
         .await?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }

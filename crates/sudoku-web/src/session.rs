@@ -18,7 +18,11 @@ const MAX_AGE: u32 = 365 * 24 * 3600;
 
 /// Middleware: finds the `sid` cookie or makes a new session and sets the cookie on the
 /// answer.
-pub async fn layer(mut req: Request, next: Next) -> Response {
+pub async fn layer(
+    axum::extract::State(state): axum::extract::State<crate::AppState>,
+    mut req: Request,
+    next: Next,
+) -> Response {
     let found = req
         .headers()
         .get_all(COOKIE)
@@ -27,6 +31,16 @@ pub async fn layer(mut req: Request, next: Next) -> Response {
         .find_map(sid_in);
     let (sid, new) = match found {
         Some(sid) => (sid, false),
+        None if changes_state(&req) => {
+            let addr = req.extensions().get::<crate::quota::ClientAddr>().copied();
+            if let Err(e) = state.quotas().new_session(addr, std::time::Instant::now()) {
+                return e.into_response();
+            }
+            match crate::random_hex() {
+                Ok(sid) => (sid, true),
+                Err(e) => return e.into_response(),
+            }
+        }
         None => match crate::random_hex() {
             Ok(sid) => (sid, true),
             Err(e) => return e.into_response(),
@@ -44,6 +58,14 @@ pub async fn layer(mut req: Request, next: Next) -> Response {
         }
     }
     response
+}
+
+/// Whether a request may store something (only those count against the session quota).
+fn changes_state(req: &Request) -> bool {
+    !matches!(
+        *req.method(),
+        axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
+    )
 }
 
 /// The `sid` of a Cookie header, if it is 32 hex digits (anything else is ignored, so a

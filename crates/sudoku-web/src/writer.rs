@@ -169,7 +169,8 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
         }
         match run_job(&tx, job) {
             Ok(finish) => finishes.push(finish),
-            Err((e, finish)) => {
+            Err(failed) => {
+                let (e, finish) = *failed;
                 finishes.push(finish);
                 broken = Some(e);
             }
@@ -191,13 +192,13 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
 
 /// Runs one job inside its savepoint. An error of the savepoint statements themselves leaves
 /// the transaction in doubt: it comes back so that the batch is rolled back.
-fn run_job(conn: &Connection, job: Job) -> Result<Finish, (ApiError, Finish)> {
+fn run_job(conn: &Connection, job: Job) -> Result<Finish, Box<(ApiError, Finish)>> {
     // Cached statements: parsing these anew for every job was a tenth of this thread's time.
     let savepoint = |sql: &str| conn.prepare_cached(sql).and_then(|mut s| s.execute([]));
     if let Err(e) = savepoint("SAVEPOINT job") {
         let e = ApiError::from(e);
         let finish = job(Err(&e)).1;
-        return Err((e, finish));
+        return Err(Box::new((e, finish)));
     }
     let (ok, finish) = job(Ok(conn));
     let end = if ok {
@@ -210,7 +211,7 @@ fn run_job(conn: &Connection, job: Job) -> Result<Finish, (ApiError, Finish)> {
     };
     match end {
         Ok(()) => Ok(finish),
-        Err(e) => Err((ApiError::from(e), finish)),
+        Err(e) => Err(Box::new((ApiError::from(e), finish))),
     }
 }
 

@@ -1145,3 +1145,54 @@ async fn a_client_cannot_fill_the_disk() {
     println!("largest database + log: {:.1} MB", largest as f64 / 1e6);
     server.stop().await;
 }
+
+/// New sessions from one address are counted per minute, games per session too: past
+/// either, 429 `too_many_requests` with `Retry-After`, and nothing stored. Reading needs no
+/// quota.
+#[tokio::test]
+async fn quotas_on_sessions_and_games() {
+    let dir = tempdir();
+    let limits = sudoku_web::Limits {
+        sessions_per_minute: 4,
+        games_per_session: 2,
+        ..sudoku_web::Limits::default()
+    };
+    let server = common::start_with(&dir.path().join("games.sqlite3"), 0, limits).await;
+    let spec = json!({"size": "4x4", "rung": "beginner"});
+    // One player: two games, then the third is refused.
+    let player = Player::new(&server);
+    for _ in 0..2 {
+        let (status, _) = player.post("/api/games", spec.clone()).await;
+        assert!(status.is_success(), "{status}");
+    }
+    let refused = player.post("/api/games", spec.clone()).await;
+    assert_error(&refused, 429, "too_many_requests", None);
+    // Three more new sessions from the same address, then the fifth is refused.
+    for _ in 0..3 {
+        let (status, _) = Player::new(&server).post("/api/games", spec.clone()).await;
+        assert!(status.is_success(), "{status}");
+    }
+    let response = Player::new(&server)
+        .client
+        .post(format!("{}/api/games", server.url))
+        .json(&spec)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = response.headers()["retry-after"]
+        .to_str()
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .expect("Retry-After in seconds");
+    assert!((1..=60).contains(&wait), "{wait}");
+    // Reading costs no quota, and the first player still plays.
+    for _ in 0..10 {
+        let (status, _) = Player::new(&server).get("/api/config").await;
+        assert!(status.is_success());
+    }
+    let (status, list) = player.get("/api/games").await;
+    assert!(status.is_success());
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(2));
+    server.stop().await;
+}

@@ -39,6 +39,7 @@ async fn slow_clients_are_timed_out_and_players_still_served() {
         header_timeout: Duration::from_secs(2),
         body_timeout: Duration::from_secs(2),
         max_connections: 1500,
+        ..Limits::default()
     };
     let server = start(dir.path(), limits).await;
     // A thousand clients that send half a request's headers and then nothing.
