@@ -128,8 +128,11 @@ impl Db {
         // it ever grew.
         conn.pragma_update(None, "journal_size_limit", WAL_LIMIT)
             .map_err(db_err)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))
+        // Short: a database locked by another program answers 503 (try again) soon rather
+        // than holding every request queued behind this one.
+        conn.busy_timeout(std::time::Duration::from_secs(1))
             .map_err(db_err)?;
+        check_whole(&conn, path)?;
         conn.execute_batch(SCHEMA).map_err(db_err)?;
         Ok(Db { conn })
     }
@@ -138,6 +141,27 @@ impl Db {
     pub fn into_connection(self) -> Connection {
         self.conn
     }
+}
+
+/// Runs SQLite's `quick_check` (a few milliseconds for a game database): a damaged file is
+/// refused at start with a clear message, instead of a 500 on every request that reads the
+/// damaged part.
+fn check_whole(conn: &Connection, path: &Path) -> Result<(), WebError> {
+    let damaged = |report: String| WebError::Damaged {
+        path: path.to_path_buf(),
+        report,
+    };
+    let mut stmt = conn
+        .prepare("PRAGMA quick_check(5)")
+        .map_err(|e| damaged(e.to_string()))?;
+    let lines: Vec<String> = stmt
+        .query_map([], |r| r.get::<_, String>(0))
+        .and_then(|rows| rows.collect())
+        .map_err(|e| damaged(e.to_string()))?;
+    if lines.len() == 1 && lines[0] == "ok" {
+        return Ok(());
+    }
+    Err(damaged(lines.join("; ")))
 }
 
 fn to_i64(v: u64) -> i64 {

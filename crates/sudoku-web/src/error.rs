@@ -170,7 +170,20 @@ impl From<GameError> for ApiError {
 }
 
 impl From<rusqlite::Error> for ApiError {
+    /// A database locked by another program is 503 with `Retry-After` (the request can
+    /// simply be sent again); anything else is the server's fault.
     fn from(e: rusqlite::Error) -> ApiError {
+        let busy = matches!(
+            e.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        );
+        if busy {
+            let mut err = ApiError::unavailable(format!(
+                "database busy: another program holds it locked ({e}); try again"
+            ));
+            err.retry_after = Some(2);
+            return err;
+        }
         ApiError::internal(format!("database: {e}"))
     }
 }
@@ -207,6 +220,16 @@ pub enum WebError {
         addr: String,
         /// What the system said (address in use, permission denied...).
         source: std::io::Error,
+    },
+    /// The database file is damaged (SQLite's `quick_check` found faults).
+    #[error(
+        "the database {path} is damaged: {report}; restore it from a backup, or move it away to start afresh"
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The first lines of SQLite's report.
+        report: String,
     },
     /// The database thread could not be started.
     #[error("cannot start the database thread: {0}")]

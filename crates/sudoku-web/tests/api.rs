@@ -1196,3 +1196,50 @@ async fn quotas_on_sessions_and_games() {
     assert_eq!(list["games"].as_array().map(Vec::len), Some(2));
     server.stop().await;
 }
+
+/// A database locked by another program: a move is answered 503 `unavailable` with
+/// `Retry-After` soon, and goes through once the lock is gone. A damaged database file is
+/// refused at start, naming the damage.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_locked_or_damaged_database_is_named() {
+    let dir = tempdir();
+    let db = dir.path().join("games.sqlite3");
+    let server = start(&db).await;
+    let player = Player::new(&server);
+    let game = player
+        .new_game(json!({"size": "4x4", "rung": "beginner"}))
+        .await;
+    let id = id_of(&game);
+    let (cell, digit) = answers(&game)[0].clone();
+    let other = rusqlite::Connection::open(&db).expect("a second connection");
+    other
+        .execute_batch("BEGIN EXCLUSIVE")
+        .expect("an exclusive lock");
+    let started = std::time::Instant::now();
+    let busy = player.play(&id, place(&cell, digit)).await;
+    assert_error(&busy, 503, "unavailable", None);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(4),
+        "answered in {:?}",
+        started.elapsed()
+    );
+    other.execute_batch("COMMIT").expect("the lock goes");
+    let (status, _) = player.play(&id, place(&cell, digit)).await;
+    assert!(status.is_success(), "after the lock: {status}");
+    drop(other);
+    server.stop().await;
+
+    // Damage the file's second page: the next start refuses it, saying so.
+    let mut bytes = std::fs::read(&db).expect("the file");
+    assert!(bytes.len() > 8192, "{} bytes", bytes.len());
+    bytes[4096..8192].fill(0xA5);
+    std::fs::write(&db, &bytes).expect("the damaged file");
+    let _ = std::fs::remove_file(dir.path().join("games.sqlite3-wal"));
+    let config = sudoku_web::Config::new("127.0.0.1:0", &db);
+    let err = sudoku_web::Server::bind(&config)
+        .await
+        .expect_err("a damaged database is refused");
+    let text = err.to_string();
+    println!("{text}");
+    assert!(text.contains("is damaged"), "{text}");
+}
