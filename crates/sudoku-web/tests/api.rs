@@ -1228,6 +1228,16 @@ async fn a_locked_or_damaged_database_is_named() {
     assert!(status.is_success(), "after the lock: {status}");
     drop(other);
     server.stop().await;
+    // A stopped server folds its log into the file and empties it.
+    let wal = dir.path().join("games.sqlite3-wal");
+    let waited = std::time::Instant::now();
+    while std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
+        assert!(
+            waited.elapsed() < std::time::Duration::from_secs(10),
+            "the log is emptied at shutdown"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 
     // Damage the file's second page: the next start refuses it, saying so.
     let mut bytes = std::fs::read(&db).expect("the file");
