@@ -18,6 +18,7 @@ command -v cargo-fuzz >/dev/null || { echo "run.sh: cargo-fuzz missing: cargo in
 cd "$here"
 found=0
 for t in "${targets[@]}"; do
+    rm -rf "artifacts/$t"
     mkdir -p "corpus/$t" "regressions/$t" "artifacts/$t"
     log=$(mktemp)
     # -rss_limit_mb and -timeout make memory hogs and slow inputs findings too.

@@ -674,8 +674,13 @@ impl crate::search::Structure for Links {
     fn depth(&self) -> usize {
         let n1 = self.n1 as usize;
         // Algorithm C covers a primary item at each level; M uses up one unit of a bound or
-        // one item at each level.
-        (1..=n1).map(|i| self.bound[i] as usize).sum::<usize>() + n1 + 2
+        // one item at each level. A path also chooses each option at most once, so it is no
+        // deeper than the options (fewer than the nodes) and the items: a bound of 600
+        // million on a problem of three lines must not ask for gigabytes of levels.
+        let by_bounds = (1..=n1)
+            .map(|i| self.bound[i].max(0) as usize)
+            .fold(0usize, usize::saturating_add);
+        by_bounds.min(self.nodes.len()) + n1 + 2
     }
 
     /// The item of minimum length, ties to the leftmost, as DLX1 chooses.
@@ -755,6 +760,17 @@ impl crate::search::Structure for Links {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A huge multiplicity on a tiny problem asks for levels by the problem's size, not by
+    /// the bound (the fuzzer's input `a 666666665|> a?` asked for gigabytes).
+    #[test]
+    fn the_depth_is_bounded_by_the_problem_not_the_multiplicity() {
+        use crate::search::Structure;
+        let parsed = crate::parse("a 1:666666665|> b\na > b\n").expect("a problem");
+        let links = Links::new(&parsed.problem, None, false, None);
+        assert!(links.depth() < 32, "{}", links.depth());
+        assert_eq!(parsed.problem.solver().count().solutions, 1);
+    }
 
     /// The first position of the least value, the plain way.
     fn reference(lens: &[i32]) -> (usize, i32) {
