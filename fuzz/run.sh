@@ -12,7 +12,7 @@ seconds=${1:-600}
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(xc_format puzzle_formats positions game_moves saved_games)
+    targets=(xc_format puzzle_formats positions game_moves saved_games api_bodies)
 fi
 command -v cargo-fuzz >/dev/null || { echo "run.sh: cargo-fuzz missing: cargo install cargo-fuzz" >&2; exit 1; }
 cd "$here"

@@ -16,12 +16,13 @@ pub type Target = fn(&[u8]);
 
 /// The targets, by name: the names of `fuzz/fuzz_targets/*.rs` and of the folders under
 /// `fuzz/regressions/`.
-pub const TARGETS: [(&str, Target); 5] = [
+pub const TARGETS: [(&str, Target); 6] = [
     ("xc_format", xc_format),
     ("puzzle_formats", puzzle_formats),
     ("positions", positions),
     ("game_moves", game_moves),
     ("saved_games", saved_games),
+    ("api_bodies", api_bodies),
 ];
 
 /// Knuth's exact-cover format: parse, then count with a node limit.
@@ -151,5 +152,96 @@ pub fn saved_games(data: &[u8]) {
         let _ = game.apply(&Move::FillNotes, 1);
         let _ = game.hint(Stage::Step);
         let _ = serde_json::to_string(&game);
+    }
+}
+
+/// The server as the fuzzer talks to it: the application over an in-memory database, a game
+/// of a fixed session to act on, and a runtime to run requests on.
+struct Api {
+    runtime: tokio::runtime::Runtime,
+    app: axum::Router,
+    game: String,
+}
+
+/// The session every fuzzed request carries (any 32 hex digits make a session).
+const SESSION: &str = "sid=0123456789abcdef0123456789abcdef";
+
+/// The fuzzer's server, made on first use. A server that cannot start is a failure of the
+/// harness, not an input to skip: it panics.
+fn api() -> &'static Api {
+    static API: std::sync::OnceLock<Api> = std::sync::OnceLock::new();
+    API.get_or_init(|| {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let limits = sudoku_web::Limits {
+            games_per_session: u64::MAX,
+            ..sudoku_web::Limits::default()
+        };
+        let state = sudoku_web::AppState::open(std::path::Path::new(":memory:"), &limits)
+            .expect("an in-memory database");
+        let app = sudoku_web::router(state);
+        let body = br#"{"puzzle":"1..4.4..21.....1"}"#;
+        let (status, answer) =
+            runtime.block_on(send(&app, "/api/games/import", "application/json", body));
+        assert!(status < 300, "the fuzzer's game: {status}");
+        let game: serde_json::Value = serde_json::from_slice(&answer).expect("a game");
+        let game = game["id"].as_str().expect("a game id").to_string();
+        Api { runtime, app, game }
+    })
+}
+
+async fn send(app: &axum::Router, path: &str, kind: &str, body: &[u8]) -> (u16, Vec<u8>) {
+    use tower::ServiceExt;
+    let request = axum::http::Request::post(path)
+        .header("content-type", kind)
+        .header("cookie", SESSION)
+        .body(axum::body::Body::from(body.to_vec()));
+    let Ok(request) = request else {
+        return (400, Vec::new());
+    };
+    let Ok(response) = app.clone().oneshot(request).await;
+    let status = response.status().as_u16();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 22)
+        .await
+        .map(|b| b.to_vec())
+        .unwrap_or_default();
+    (status, bytes)
+}
+
+/// The API's request bodies: the bytes go to every endpoint that reads a body (the first
+/// byte picks the content type), and no answer may be a server fault (5xx other than a
+/// 503 for a bounded generation that did not succeed) or a body that is not JSON.
+pub fn api_bodies(data: &[u8]) {
+    let api = api();
+    let kind = match data.first().map(|b| b % 3) {
+        Some(0) => "application/json",
+        Some(1) => "application/json; charset=utf-8",
+        _ => "text/plain",
+    };
+    let body = data.get(1..).unwrap_or_default();
+    let id = &api.game;
+    let paths = [
+        "/api/games".to_string(),
+        "/api/games/import".to_string(),
+        "/api/games/import-workbook".to_string(),
+        format!("/api/games/{id}/moves"),
+        format!("/api/games/{id}/hint"),
+        format!("/api/games/{id}/undo"),
+        "/api/drill".to_string(),
+    ];
+    for path in &paths {
+        let (status, answer) = api.runtime.block_on(send(&api.app, path, kind, body));
+        assert!(
+            status < 500 || status == 503,
+            "{path}: {status} {}",
+            String::from_utf8_lossy(&answer)
+        );
+        assert!(
+            serde_json::from_slice::<serde_json::Value>(&answer).is_ok(),
+            "{path}: {status}, not JSON: {}",
+            String::from_utf8_lossy(&answer)
+        );
     }
 }
