@@ -233,9 +233,32 @@ pub async fn puzzle_for(state: &AppState, spec: Spec) -> Result<Pooled, ApiError
         return Ok(p);
     }
     let seed = crate::random_u64()?;
+    // Wait for a core: twenty generations at once on two cores each got a tenth of one, and
+    // half of them ran out of their budget. Queued, each gets a core for its whole budget.
+    let _core = tokio::time::timeout(QUEUE_LIMIT, generation_slots().acquire())
+        .await
+        .map_err(|_| {
+            ApiError::unavailable(format!(
+                "every core is making a puzzle and the queue did not move within {} s",
+                QUEUE_LIMIT.as_secs()
+            ))
+        })?
+        .map_err(|_| ApiError::internal("the generation queue is closed"))?;
     tokio::task::spawn_blocking(move || generate_within(&spec, ON_DEMAND_BUDGET, seed))
         .await?
         .map_err(|message| generation_failed(&spec, message))
+}
+
+/// How long a request for a new game may wait for a core before the answer is 503.
+pub const QUEUE_LIMIT: Duration = Duration::from_secs(30);
+
+/// A slot per core for on-demand generation.
+fn generation_slots() -> &'static tokio::sync::Semaphore {
+    static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        tokio::sync::Semaphore::new(cores)
+    })
 }
 
 /// Generates with new seeds until a puzzle turns up or `budget` is spent (blocking); at most

@@ -1253,3 +1253,27 @@ async fn a_locked_or_damaged_database_is_named() {
     println!("{text}");
     assert!(text.contains("is damaged"), "{text}");
 }
+
+/// Many new 16x16 games asked for at once, none in the pool: they queue for the cores
+/// instead of sharing them, so each gets its whole budget and none is refused (sharing, some
+/// of the sixty ran out of their budget and got 503).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_on_demand_games_queue_instead_of_failing() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let tasks: Vec<_> = (0..60)
+        .map(|_| {
+            let player = Player::new(&server);
+            tokio::spawn(async move {
+                player
+                    .post("/api/games", json!({ "rung": "medium", "size": "16x16" }))
+                    .await
+            })
+        })
+        .collect();
+    for task in tasks {
+        let (status, body) = task.await.expect("the request runs");
+        assert!(status.is_success(), "{status}: {body}");
+    }
+    server.stop().await;
+}
