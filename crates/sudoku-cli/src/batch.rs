@@ -154,7 +154,11 @@ impl Batch {
         // Bytes that are not UTF-8 cost only their line: it is read with them replaced, and
         // if it then fails, the error says why.
         let text = String::from_utf8_lossy(&bytes);
-        let not_utf8 = lines_not_utf8(&bytes);
+        // Only text that needed replacing has lines to name (no second pass otherwise).
+        let not_utf8 = match text {
+            std::borrow::Cow::Borrowed(_) => Vec::new(),
+            std::borrow::Cow::Owned(_) => lines_not_utf8(&bytes),
+        };
         let entries = read_str(&text, options)
             .map(|r| {
                 r.map_err(
@@ -486,10 +490,7 @@ where
         progress.finish();
         return Ok(());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
+    let pool = thread_pool(threads)?;
     let mut done = 0;
     loop {
         let part: Vec<X> = items.by_ref().take(chunk.max(1)).collect();
@@ -505,6 +506,14 @@ where
     }
     progress.finish();
     Ok(())
+}
+
+/// A pool of `threads` worker threads (see [`thread_count`]).
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))
 }
 
 /// The most threads per core `--jobs` may ask for: past a few, threads only add memory and

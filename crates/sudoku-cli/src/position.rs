@@ -117,23 +117,23 @@ pub fn read(args: &PositionArgs) -> Result<Position, Failure> {
 }
 
 impl Position {
-    /// Refuses a position whose givens have several solutions or none: no path of logic
-    /// finishes such a puzzle, and "stuck" would blame the techniques (exit 1, as `solve`
-    /// answers a puzzle without a unique solution). A player's wrong digit is not judged
-    /// here: the path shows where it breaks.
-    pub fn check_unique(&self) -> Result<(), Failure> {
+    /// Refuses a position whose givens have several solutions or none (exit 1, as `solve`
+    /// answers a puzzle without a unique solution; clashing givens are an input error, exit
+    /// 2); `several` says why several solutions stop the command. A player's wrong digit is
+    /// not judged here: the command shows where it breaks.
+    pub fn check_unique(&self, several: &str) -> Result<(), Failure> {
         let mut solver = sudoku_core::Solver::new(self.layout.clone(), sudoku_core::Engine::Auto)
-            .map_err(|e| Failure::Input(e.to_string()))?;
+            .map_err(|e| Failure::Usage(e.to_string()))?;
         match solver.verdict(&self.candidates.givens_grid()) {
             Ok(sudoku_core::Verdict::Unique(_)) => Ok(()),
-            Ok(sudoku_core::Verdict::Multiple(..)) => Err(Failure::Unmet(
-                "the puzzle has several solutions: no path of logic can finish it".into(),
-            )),
+            Ok(sudoku_core::Verdict::Multiple(..)) => Err(Failure::Unmet(format!(
+                "the puzzle has several solutions{several}"
+            ))),
             Ok(sudoku_core::Verdict::NoSolution) => {
                 Err(Failure::Unmet("the puzzle has no solution".into()))
             }
             Ok(sudoku_core::Verdict::Invalid(c)) => {
-                Err(Failure::Unmet(format!("invalid givens: {c}")))
+                Err(Failure::Input(format!("invalid givens: {c}")))
             }
             Err(e) => Err(Failure::Input(e.to_string())),
         }

@@ -17,6 +17,17 @@ async fn start(dir: &std::path::Path, limits: Limits) -> common::Running {
     common::start_with(&dir.join("games.sqlite3"), 0, limits).await
 }
 
+/// `count` connections that have each sent `start` of a request and nothing more.
+async fn half_sent(addr: std::net::SocketAddr, count: usize, start: &[u8]) -> Vec<TcpStream> {
+    let mut streams = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut s = TcpStream::connect(addr).await.expect("a connection");
+        s.write_all(start).await.expect("a partial request");
+        streams.push(s);
+    }
+    streams
+}
+
 /// Whether the server closes `stream` within `within`: a read gives end of file (or a reset).
 async fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
     let mut buf = [0u8; 4096];
@@ -43,15 +54,8 @@ async fn slow_clients_are_timed_out_and_players_still_served() {
     };
     let server = start(dir.path(), limits).await;
     // A thousand clients that send half a request's headers and then nothing.
-    let mut slow = Vec::new();
-    for _ in 0..1000 {
-        let mut s = TcpStream::connect(server.addr).await.expect("a connection");
-        s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
-            .await
-            .expect("a partial request");
-        slow.push(s);
-    }
-    // Meanwhile a player starts a 4x4 game and plays every cell of it.
+    let mut slow = half_sent(server.addr, 1000, b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ").await;
+    // Meanwhile a player starts a 4x4 game and plays six moves of it.
     let player = Player::at(&server.url);
     let started = Instant::now();
     let game = player
@@ -122,14 +126,7 @@ async fn past_the_cap_new_connections_are_closed_at_once() {
         ..Limits::default()
     };
     let server = start(dir.path(), limits).await;
-    let mut held = Vec::new();
-    for _ in 0..20 {
-        let mut s = TcpStream::connect(server.addr).await.expect("a connection");
-        s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
-            .await
-            .expect("a partial request");
-        held.push(s);
-    }
+    let mut held = half_sent(server.addr, 20, b"GET / HTTP/1.1\r\nHost: x\r\n").await;
     // Let the server take them all.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mut extra = TcpStream::connect(server.addr)

@@ -67,7 +67,7 @@ pub enum TextFormat {
 /// Runs `sudoku explain`.
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let position = position::read(&args.position)?;
-    position.check_unique()?;
+    position.check_unique(": no path of logic can finish it")?;
     let logic = Logic::new(&position.layout);
     let path = logic.solve_path_from(position.candidates);
     let grade = path.grade();

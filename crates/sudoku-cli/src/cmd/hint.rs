@@ -5,7 +5,6 @@
 
 use std::io::Write;
 
-use sudoku_core::{Engine, Solver, Verdict};
 use sudoku_logic::{Hint, Logic, Stage};
 
 use crate::cmd::explain::{LangArg, TextFormat};
@@ -47,20 +46,7 @@ pub struct Args {
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let position = position::read(&args.position)?;
     // Uniqueness techniques are sound only for a puzzle with one solution.
-    let givens = position.candidates.givens_grid();
-    let mut solver = Solver::new(position.layout.clone(), Engine::Auto)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
-    match solver.verdict(&givens) {
-        Ok(Verdict::Unique(_)) => {}
-        Ok(Verdict::Multiple(..)) => {
-            return Err(Failure::Unmet(
-                "the puzzle has several solutions, so no hint can be sound".into(),
-            ));
-        }
-        Ok(Verdict::NoSolution) => return Err(Failure::Unmet("the puzzle has no solution".into())),
-        Ok(Verdict::Invalid(c)) => return Err(Failure::Input(format!("invalid givens: {c}"))),
-        Err(e) => return Err(Failure::Input(e.to_string())),
-    }
+    position.check_unique(", so no hint can be sound")?;
     let logic = Logic::new(&position.layout);
     let stage = Stage::from_number(args.stage).unwrap_or(Stage::Technique);
     let hint = logic.hint(&position.candidates, stage);

@@ -207,11 +207,7 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
 
 /// Runs `f` on `--jobs` threads (0: one per core).
 fn on_threads<T: Send>(args: &Args, f: impl FnOnce() -> T + Send) -> Result<T, Failure> {
-    let threads = batch::thread_count(args.solve.jobs);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Failure::Input(format!("cannot start {threads} threads: {e}")))?;
+    let pool = batch::thread_pool(batch::thread_count(args.solve.jobs))?;
     Ok(pool.install(f))
 }
 

@@ -297,8 +297,10 @@ impl Sheet<'_> {
         let Kind::Text(text) = self.at(r, c) else {
             return None;
         };
-        let word = text.split(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';');
-        let word = word.into_iter().next().unwrap_or("");
+        let word = text
+            .split(|ch: char| ch.is_whitespace() || ch == ',' || ch == ';')
+            .next()
+            .unwrap_or("");
         let length = word.chars().count();
         let cells = word.chars().filter(|&ch| cell_value(ch).is_some()).count();
         let not_letters = word
@@ -328,8 +330,18 @@ impl Sheet<'_> {
 
     /// Whether row r has a grid cell in columns `left..right`, and whether it has text there.
     fn row_has(&self, r: usize, left: usize, right: usize) -> (bool, bool) {
+        self.tally((left..right).map(|c| (r, c)))
+    }
+
+    /// Whether column c has a grid cell in rows `top..bottom`, and whether it has text there.
+    fn column_has(&self, c: usize, top: usize, bottom: usize) -> (bool, bool) {
+        self.tally((top..bottom).map(|r| (r, c)))
+    }
+
+    /// Whether any of the cells holds a grid cell, and whether any holds text.
+    fn tally(&self, cells: impl Iterator<Item = (usize, usize)>) -> (bool, bool) {
         let (mut mark, mut text) = (false, false);
-        for c in left..right {
+        for (r, c) in cells {
             match self.at(r, c) {
                 Kind::Mark(..) => mark = true,
                 Kind::Text(_) => text = true,
@@ -348,17 +360,7 @@ impl Sheet<'_> {
             .collect();
         for (top, bottom) in runs(&rows) {
             let cols: Vec<(bool, bool)> = (0..self.width)
-                .map(|c| {
-                    let (mut mark, mut text) = (false, false);
-                    for r in top..bottom {
-                        match self.at(r, c) {
-                            Kind::Mark(..) => mark = true,
-                            Kind::Text(_) => text = true,
-                            Kind::Blank => {}
-                        }
-                    }
-                    (mark, text)
-                })
+                .map(|c| self.column_has(c, top, bottom))
                 .collect();
             for (left, right) in runs(&cols) {
                 // The rows of this column run that hold its marks (a run of rows can be split
