@@ -55,11 +55,15 @@ pub(crate) fn find<const W: usize>(
                 continue;
             }
             'digits: for d in 0..ctx.n() {
-                if ctx.known_barren(technique, d) {
+                let lost = ctx.lost_since_barren(technique, d);
+                if lost.is_some_and(|lost| lost.is_empty()) {
                     continue;
                 }
                 let mut found = 0;
                 for (bases, covers) in unit_lists(ctx, shape, d) {
+                    // Only base combinations with a unit that lost a cell can hold a fish
+                    // the last, barren search did not find (see `Touched`).
+                    let touched = Touched::new(ctx, &bases, lost.as_ref());
                     let mut search = Search {
                         ctx,
                         d,
@@ -67,10 +71,18 @@ pub(crate) fn find<const W: usize>(
                         finned,
                         technique,
                         covers: &covers,
+                        touched: &touched,
                         found: 0,
                         out: &mut *out,
                     };
-                    search.bases(&bases, 0, &mut Vec::new(), CellSet::EMPTY, CellSet::EMPTY);
+                    search.bases(
+                        &bases,
+                        0,
+                        &mut Vec::new(),
+                        CellSet::EMPTY,
+                        CellSet::EMPTY,
+                        false,
+                    );
                     found += search.found;
                     if ctx.first_only && found > 0 {
                         break 'digits;
@@ -139,6 +151,46 @@ fn unit_lists<const W: usize>(
     }
 }
 
+/// Which base units lost a cell of the digit since the search last found nothing on it.
+///
+/// Along a solve path candidates only go. Take a fish none of whose base units lost a cell:
+/// its base cells, fins and endo fins are what they were, and its covers held the same base
+/// cells and more other cells, so it had at least the eliminations it has now, and every cut
+/// of the search let it through then as now. The barren search would have found it; so a fish
+/// it did not find has a base unit that lost a cell, and only those base combinations are
+/// searched (in the same order, so the first fish found is the same).
+struct Touched {
+    /// `from[i]`: whether some base unit from position `i` on lost a cell.
+    from: [bool; MAX_UNITS + 1],
+    /// Whether the unit at each position lost a cell.
+    unit: [bool; MAX_UNITS],
+    /// Whether every combination is searched (no barren search to build on).
+    all: bool,
+}
+
+/// The most base units of one pass: rows, columns and boxes of a 9x9 grid, the largest these
+/// fish are searched on.
+const MAX_UNITS: usize = 32;
+
+impl Touched {
+    fn new<const W: usize>(ctx: &Ctx<W>, bases: &[usize], lost: Option<&CellSet<W>>) -> Touched {
+        let mut touched = Touched {
+            from: [false; MAX_UNITS + 1],
+            unit: [false; MAX_UNITS],
+            all: true,
+        };
+        let Some(lost) = lost.filter(|_| bases.len() <= MAX_UNITS) else {
+            return touched;
+        };
+        touched.all = false;
+        for (i, &u) in bases.iter().enumerate().rev() {
+            touched.unit[i] = ctx.g.house_set(u).intersects(lost);
+            touched.from[i] = touched.from[i + 1] || touched.unit[i];
+        }
+        touched
+    }
+}
+
 struct Search<'a, 'c, 'o, const W: usize> {
     ctx: &'a Ctx<'c, W>,
     d: usize,
@@ -146,6 +198,7 @@ struct Search<'a, 'c, 'o, const W: usize> {
     finned: bool,
     technique: Technique,
     covers: &'a [usize],
+    touched: &'a Touched,
     found: usize,
     out: &'o mut Vec<Step>,
 }
@@ -153,6 +206,7 @@ struct Search<'a, 'c, 'o, const W: usize> {
 impl<const W: usize> Search<'_, '_, '_, W> {
     /// Base combinations of `k` units, depth first; `cells` are their candidates and `endo`
     /// the ones two of them share.
+    /// `touched`: whether a chosen unit lost a cell ([`Touched`]).
     fn bases(
         &mut self,
         units: &[usize],
@@ -160,9 +214,14 @@ impl<const W: usize> Search<'_, '_, '_, W> {
         chosen: &mut Vec<usize>,
         cells: CellSet<W>,
         endo: CellSet<W>,
+        touched: bool,
     ) {
         for i in from..units.len() {
             if self.ctx.first_only && self.found > 0 {
+                return;
+            }
+            let touched = touched || self.touched.all || self.touched.unit[i];
+            if !(touched || self.touched.from[i]) {
                 return;
             }
             let u = units[i];
@@ -176,10 +235,10 @@ impl<const W: usize> Search<'_, '_, '_, W> {
             }
             chosen.push(u);
             let (cells2, endo2) = (cells.or(&unit), endo.or(&overlap));
-            if chosen.len() == self.k {
+            if chosen.len() < self.k {
+                self.bases(units, i + 1, chosen, cells2, endo2, touched);
+            } else if touched {
                 self.with_covers(chosen, &cells2, &endo2);
-            } else {
-                self.bases(units, i + 1, chosen, cells2, endo2);
             }
             chosen.pop();
         }
@@ -397,21 +456,27 @@ mod tests {
     use sudoku_core::Layout;
 
     use super::{Shape, find};
+    use crate::candidates::Candidates;
     use crate::geometry::Geometry;
     use crate::reglib::parse_line;
+    use crate::step::{Role, Target};
     use crate::technique::Technique;
     use crate::techniques::{Ctx, Memo, Options};
+
+    /// HoDoKu's library, a Finned Franken Swordfish on 5.
+    fn swordfish_position() -> (Geometry<2>, Candidates) {
+        let text = ":0341:5:.64.+2............2+293.8..4.......7.9..6...+23..1+9..2.86..7..89.5+9.82.1...+6...49...:518 718 724 725 128 728 541 342 542 544 154 371 372 678 482 385 685 789 394 799:525 545::";
+        let line = parse_line(text, 1).unwrap().unwrap();
+        let layout = Layout::classic();
+        let pos = line.position(&layout).unwrap();
+        (Geometry::new(&layout), pos)
+    }
 
     /// A search a solve path remembers as barren is skipped only while the digit's cells are
     /// those it found nothing in.
     #[test]
     fn a_barren_search_is_skipped_only_while_its_digit_is_unchanged() {
-        // HoDoKu's library, a Finned Franken Swordfish on 5.
-        let text = ":0341:5:.64.+2............2+293.8..4.......7.9..6...+23..1+9..2.86..7..89.5+9.82.1...+6...49...:518 718 724 725 128 728 541 342 542 544 154 371 372 678 482 385 685 789 394 799:525 545::";
-        let line = parse_line(text, 1).unwrap().unwrap();
-        let layout = Layout::classic();
-        let g = Geometry::<2>::new(&layout);
-        let pos = line.position(&layout).unwrap();
+        let (g, pos) = swordfish_position();
         let options = Options::default();
         let memo = RefCell::new(Memo::default());
         let mut ctx = Ctx::new(&g, &pos, &options);
@@ -433,5 +498,60 @@ mod tests {
         memo.borrow_mut().barren.clear();
         ctx.note_barren(technique, 4);
         assert!(!swordfish(&ctx));
+    }
+
+    /// After a barren search, a digit that lost cells is searched again on the base
+    /// combinations with a unit that lost one, and only there: the fish is found again when
+    /// one of its base houses lost a cell, and not when the lost cell is in none of them.
+    #[test]
+    fn a_search_after_a_barren_one_tries_the_bases_that_lost_a_cell() {
+        let (g, pos) = swordfish_position();
+        let options = Options::default();
+        let technique = Technique::FinnedFrankenSwordfish;
+        let first_fish = |memo: Option<&RefCell<Memo<2>>>| {
+            let mut ctx = Ctx::new(&g, &pos, &options);
+            ctx.first_only = true;
+            ctx.memo = memo;
+            let mut out = Vec::new();
+            find(&ctx, Shape::Franken, 2..=4, &mut out);
+            out.into_iter().find(|s| s.technique == technique)
+        };
+        let fish = first_fish(None).expect("the library's fish");
+        let bases: Vec<usize> = (0..g.house_count())
+            .filter(|&h| {
+                fish.highlights
+                    .iter()
+                    .any(|l| l.role == Role::Base && l.target == Target::House(g.house(h)))
+            })
+            .collect();
+        assert_eq!(bases.len(), 3);
+        let now = Ctx::new(&g, &pos, &options).digit_cells[4];
+        // A cell without a 5 that the barren search is told it had.
+        let lost_in = |in_bases: bool| {
+            (0..81)
+                .find(|&c| {
+                    !now.contains(c)
+                        && g.houses_of(c)
+                            .iter()
+                            .any(|&h| bases.contains(&(h as usize)))
+                            == in_bases
+                })
+                .unwrap()
+        };
+        for (in_bases, found) in [(true, true), (false, false)] {
+            let memo = RefCell::new(Memo::default());
+            let mut then = now;
+            then.insert(lost_in(in_bases));
+            memo.borrow_mut().barren.push((technique, 4, then));
+            let again = first_fish(Some(&memo));
+            assert_eq!(
+                again.is_some(),
+                found,
+                "lost cell in a base house: {in_bases}"
+            );
+            if found {
+                assert_eq!(again, Some(fish.clone()));
+            }
+        }
     }
 }

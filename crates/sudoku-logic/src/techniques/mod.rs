@@ -289,6 +289,9 @@ pub(crate) struct Ctx<'a, const W: usize> {
     pub(crate) first_only: bool,
     /// What the solve path this search is part of remembers from its earlier searches.
     pub(crate) memo: Option<&'a RefCell<Memo<W>>>,
+    /// The grouped chain tables of the position, once a search has built them
+    /// ([`tabling::Tables`]).
+    pub(crate) grouped_tables: RefCell<Option<std::rc::Rc<tabling::Tables>>>,
 }
 
 /// What a solve path remembers between its steps, to skip searches whose answer it knows.
@@ -312,6 +315,20 @@ impl<const W: usize> Ctx<'_, W> {
                 .iter()
                 .any(|&(t, e, cells)| t == technique && e == d && cells == self.digit_cells[d])
         })
+    }
+
+    /// The cells digit index `d` lost since the search for `technique` on it last found
+    /// nothing, if it did and the digit has lost cells only (always so along a solve path):
+    /// empty when nothing changed. A fish search uses it to try only the fish one of those
+    /// cells could have spoiled (see [`franken`]).
+    pub(crate) fn lost_since_barren(&self, technique: Technique, d: usize) -> Option<CellSet<W>> {
+        let memo = self.memo?.borrow();
+        let now = &self.digit_cells[d];
+        memo.barren
+            .iter()
+            .find(|&&(t, e, _)| t == technique && e == d)
+            .filter(|(_, _, then)| now.minus(then).is_empty())
+            .map(|(_, _, then)| then.minus(now))
     }
 
     /// Notes that the search for `technique` on digit index `d` found nothing here.
@@ -343,6 +360,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             empty,
             first_only: false,
             memo: None,
+            grouped_tables: RefCell::default(),
         }
     }
 

@@ -22,6 +22,7 @@
 //! HoDoKu's stable sort does.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::chains::index_sum;
 use super::{Ctx, digit};
@@ -146,35 +147,61 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
 
 /// Every nice loop and AIC at the position (grouped ones too when `grouped`), best first.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<Step>) {
-    let graph = Graph::new(ctx, grouped);
+    let tables = if grouped {
+        grouped_tables(ctx)
+    } else {
+        Rc::new(Tables::new(ctx, Graph::new(ctx, false)))
+    };
     let mut finder = Finder {
         ctx,
-        graph: &graph,
+        graph: &tables.graph,
         found: Vec::new(),
         by_effect: HashMap::new(),
-        bfs: Bfs::new(graph.values()),
     };
-    let premises: Vec<(usize, usize)> = ctx
-        .empty
-        .iter()
-        .flat_map(|c| BitIter(ctx.mask(c)).map(move |d| (c, d)))
-        .collect();
-    let mut off_tables = Vec::with_capacity(premises.len());
-    for on in [true, false] {
-        for &(c, d) in &premises {
-            let table = finder.bfs.run(&graph, graph.normal(c, d, on));
-            finder.loops(&table);
-            if !on {
-                off_tables.push(table);
-            }
-        }
+    for table in tables.on.iter().chain(&tables.off) {
+        finder.loops(table);
     }
-    for table in &off_tables {
+    for table in &tables.off {
         finder.aics(table);
     }
     let mut found = finder.found;
     insertion_sort(&mut found, compare);
     out.extend(found.into_iter().map(|f| f.step));
+}
+
+/// A graph and the table of every premise in it, "on" and "off", candidates in order (empty
+/// cells, then digits).
+pub(crate) struct Tables {
+    graph: Graph,
+    on: Vec<Table>,
+    off: Vec<Table>,
+}
+
+impl Tables {
+    fn new<const W: usize>(ctx: &Ctx<W>, graph: Graph) -> Tables {
+        let mut bfs = Bfs::new(graph.values());
+        let (mut on, mut off) = (Vec::new(), Vec::new());
+        for c in ctx.empty.iter() {
+            for d in BitIter(ctx.mask(c)) {
+                on.push(bfs.run(&graph, graph.normal(c, d, true)));
+                off.push(bfs.run(&graph, graph.normal(c, d, false)));
+            }
+        }
+        Tables { graph, on, off }
+    }
+}
+
+/// The grouped graph's tables at the position: the grouped nice-loop search and the
+/// forcing-chain search read the same ones (HoDoKu fills them the same way for both), and a
+/// solve path that finds no grouped loop goes on to forcing chains at the same position, so
+/// they are built once per position and kept in the [`Ctx`].
+fn grouped_tables<const W: usize>(ctx: &Ctx<W>) -> Rc<Tables> {
+    if let Some(tables) = ctx.grouped_tables.borrow().as_ref() {
+        return Rc::clone(tables);
+    }
+    let tables = Rc::new(Tables::new(ctx, Graph::new(ctx, true)));
+    *ctx.grouped_tables.borrow_mut() = Some(Rc::clone(&tables));
+    tables
 }
 
 /// A group node: two or three places of a digit in one line and one box.
@@ -422,7 +449,12 @@ impl Graph {
                         }
                     }
                     for _ in 0..LOOK_AHEAD {
-                        for (c, x) in look.singles() {
+                        let singles = look.singles();
+                        // Nothing set, nothing changed: the later rounds would find nothing.
+                        if singles.is_empty() {
+                            break;
+                        }
+                        for (c, x) in singles {
                             look.set(self, c, x);
                         }
                     }
@@ -794,7 +826,6 @@ struct Finder<'a, 'c, const W: usize> {
     graph: &'a Graph,
     found: Vec<Found>,
     by_effect: HashMap<(Technique, Vec<sudoku_core::Candidate>), usize>,
-    bfs: Bfs,
 }
 
 impl<const W: usize> Finder<'_, '_, W> {
@@ -1079,14 +1110,14 @@ impl<const W: usize> Finder<'_, '_, W> {
 
 /// One premise's table with what it implies, per digit: the cells set and the cells cleared
 /// (plain nodes only, as HoDoKu keeps them).
-struct Implications<const W: usize> {
-    table: Table,
+struct Implications<'t, const W: usize> {
+    table: &'t Table,
     on: Vec<CellSet<W>>,
     off: Vec<CellSet<W>>,
 }
 
-impl<const W: usize> Implications<W> {
-    fn new(graph: &Graph, table: Table) -> Implications<W> {
+impl<'t, const W: usize> Implications<'t, W> {
+    fn new(graph: &Graph, table: &'t Table) -> Implications<'t, W> {
         let n = graph.n;
         let mut on = vec![CellSet::EMPTY; n];
         let mut off = vec![CellSet::EMPTY; n];
@@ -1128,24 +1159,22 @@ impl Conclusion {
 /// Every forcing chain (or, with `net`, forcing net) at the position, contradictions and
 /// verities, best first: HoDoKu's tables with group nodes, and its checks in its order.
 pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut Vec<Step>) {
-    let graph = if net {
-        Graph::net(ctx)
+    let shared = if net {
+        Rc::new(Tables::new(ctx, Graph::net(ctx)))
     } else {
-        Graph::new(ctx, true)
+        grouped_tables(ctx)
     };
-    let mut bfs = Bfs::new(graph.values());
-    let mut tables: Vec<(Implications<W>, Implications<W>)> = Vec::new();
-    for c in ctx.empty.iter() {
-        for d in BitIter(ctx.mask(c)) {
-            let on = Implications::new(&graph, bfs.run(&graph, graph.normal(c, d, true)));
-            let off = Implications::new(&graph, bfs.run(&graph, graph.normal(c, d, false)));
-            tables.push((on, off));
-        }
-    }
+    let graph = &shared.graph;
+    let tables: Vec<(Implications<'_, W>, Implications<'_, W>)> = shared
+        .on
+        .iter()
+        .zip(&shared.off)
+        .map(|(on, off)| (Implications::new(graph, on), Implications::new(graph, off)))
+        .collect();
     let mut forcing = Forcing {
         ctx,
         net,
-        graph: &graph,
+        graph,
         found: Vec::new(),
         by_effect: HashMap::new(),
         allowed: (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect(),
@@ -1183,7 +1212,7 @@ struct Forcing<'a, 'c, const W: usize> {
 impl<const W: usize> Forcing<'_, '_, W> {
     /// Contradictions from one premise: it is false, so an "on" premise's candidate goes
     /// and an "off" premise's digit is placed.
-    fn one_premise(&mut self, t: &Implications<W>) {
+    fn one_premise(&mut self, t: &Implications<'_, W>) {
         let (g, ctx) = (self.graph, self.ctx);
         let premise = t.premise();
         let Ok((s, c)) = g.node(premise) else { return };
@@ -1257,7 +1286,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
     }
 
     /// What a candidate implies both when it is true and when it is false holds.
-    fn both_ways(&mut self, on: &Implications<W>, off: &Implications<W>) {
+    fn both_ways(&mut self, on: &Implications<'_, W>, off: &Implications<'_, W>) {
         let (g, ctx) = (self.graph, self.ctx);
         let Ok((s, _)) = g.node(on.premise()) else {
             return;
@@ -1280,7 +1309,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
     }
 
     /// What every candidate of a cell implies, and every place of a digit in a house.
-    fn every_case(&mut self, tables: &[(Implications<W>, Implications<W>)]) {
+    fn every_case(&mut self, tables: &[(Implications<'_, W>, Implications<'_, W>)]) {
         let (g, ctx) = (self.graph, self.ctx);
         let mut by_candidate = vec![None; ctx.g.cell_count() * ctx.n()];
         for (on, _) in tables {
@@ -1289,7 +1318,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
             }
         }
         let on_table = |c: usize, d: usize| by_candidate[c * ctx.n() + d];
-        let mut cases: Vec<Vec<&Implications<W>>> = Vec::new();
+        let mut cases: Vec<Vec<&Implications<'_, W>>> = Vec::new();
         for c in ctx.empty.iter() {
             cases.push(
                 BitIter(ctx.mask(c))
@@ -1312,12 +1341,12 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
     }
 
-    fn all_of(&mut self, case: &[&Implications<W>]) {
+    fn all_of(&mut self, case: &[&Implications<'_, W>]) {
         let (g, ctx) = (self.graph, self.ctx);
         let Some(first) = case.first() else { return };
         for d in 0..ctx.n() {
             for placed in [true, false] {
-                let pick = |t: &Implications<W>| if placed { t.on[d] } else { t.off[d] };
+                let pick = |t: &Implications<'_, W>| if placed { t.on[d] } else { t.off[d] };
                 let common = case.iter().fold(pick(first), |acc, t| acc.and(&pick(t)));
                 for x in common.iter() {
                     let conclusion = Conclusion::of(placed, x, d);
@@ -1335,7 +1364,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         &mut self,
         technique: Technique,
         conclusion: Conclusion,
-        ends: &[(&Implications<W>, u32)],
+        ends: &[(&Implications<'_, W>, u32)],
     ) {
         let (g, ctx) = (self.graph, self.ctx);
         let technique = match (technique, self.net) {
@@ -1345,7 +1374,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         };
         let paths: Vec<Vec<u32>> = ends
             .iter()
-            .filter_map(|(t, value)| path_to(&t.table, *value))
+            .filter_map(|(t, value)| path_to(t.table, *value))
             .collect();
         let nodes: usize = paths.iter().map(Vec::len).sum();
         let key = (technique, conclusion);
