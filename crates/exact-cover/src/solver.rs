@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -41,6 +42,33 @@ pub enum StopReason {
     Budget,
     /// The stop flag was raised.
     Flag,
+    /// The deadline passed.
+    Deadline,
+}
+
+/// What can stop a search from outside: a flag another thread raises, and a deadline. Both
+/// are looked at every [`CHECK_INTERVAL`] nodes.
+#[derive(Debug, Clone, Default)]
+struct Halt {
+    flag: Option<Arc<AtomicBool>>,
+    deadline: Option<Instant>,
+}
+
+impl Halt {
+    /// Why the search should stop now, if it should.
+    fn check(&self) -> Option<StopReason> {
+        if self
+            .flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            Some(StopReason::Flag)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::Deadline)
+        } else {
+            None
+        }
+    }
 }
 
 /// The result of counting.
@@ -146,7 +174,7 @@ pub struct Solver<'p> {
     seed: Option<u64>,
     limit: Option<u64>,
     node_budget: Option<u64>,
-    stop: Option<Arc<AtomicBool>>,
+    halt: Halt,
     backend: Backend,
     restriction: Option<Restriction<'p>>,
 }
@@ -169,7 +197,7 @@ impl Problem {
             seed: None,
             limit: None,
             node_budget: None,
-            stop: None,
+            halt: Halt::default(),
             backend: Backend::Links,
             restriction: None,
         }
@@ -264,7 +292,13 @@ impl<'p> Solver<'p> {
 
     /// Stops soon after `flag` becomes true (it is checked every few thousand nodes).
     pub fn stop_flag(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.stop = Some(flag);
+        self.halt.flag = Some(flag);
+        self
+    }
+
+    /// Stops soon after `deadline` (the clock is read every few thousand nodes).
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.halt.deadline = Some(deadline);
         self
     }
 
@@ -308,7 +342,8 @@ impl<'p> Solver<'p> {
             engine: self.engine(),
             limit: self.limit.unwrap_or(u64::MAX),
             budget: self.node_budget.unwrap_or(u64::MAX),
-            stop: self.stop.clone(),
+            halt: self.halt.clone(),
+            next_check: 0,
             stopped: None,
         }
     }
@@ -337,7 +372,7 @@ impl<'p> Solver<'p> {
     /// count and the node and update statistics equal those of [`Solver::count`] (with a seed,
     /// the options are shuffled as in [`Solver::count`] but ties between items are not broken
     /// at random, so the statistics are those of that deterministic search). A limit or
-    /// node budget is not applied here; the stop flag is.
+    /// node budget is not applied here; the stop flag and the deadline are.
     pub fn count_parallel(&self, jobs: usize) -> Count {
         let jobs = jobs.max(1);
         if jobs == 1 {
@@ -356,11 +391,11 @@ impl<'p> Solver<'p> {
         }
         let mut total = top.stats();
         let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
-        let count_prefix = |prefix: &Vec<u32>| -> (Stats, bool) {
+        let count_prefix = |prefix: &Vec<u32>| -> (Stats, Option<StopReason>) {
             let mut engine = self.engine_with(false);
             engine.count_only();
             engine.set_forced(prefix.clone());
-            let stopped = run_to_end(&mut engine, self.stop.as_deref());
+            let stopped = run_to_end(&mut engine, &self.halt);
             let end = engine.stats();
             let (nodes0, updates0) = engine.path_counts().unwrap_or((end.nodes, end.updates));
             let stats = Stats {
@@ -370,16 +405,14 @@ impl<'p> Solver<'p> {
             };
             (stats, stopped)
         };
-        let results: Vec<(Stats, bool)> = match pool {
+        let results: Vec<(Stats, Option<StopReason>)> = match pool {
             Ok(pool) => pool.install(|| top.prefixes().par_iter().map(count_prefix).collect()),
             Err(_) => top.prefixes().iter().map(count_prefix).collect(),
         };
         let mut stopped = None;
-        for (stats, flag) in results {
+        for (stats, reason) in results {
             total += stats;
-            if flag {
-                stopped = Some(StopReason::Flag);
-            }
+            stopped = stopped.or(reason);
         }
         Count {
             solutions: total.solutions,
@@ -397,16 +430,16 @@ impl<'p> Solver<'p> {
     }
 }
 
-/// Runs an engine to the end of its tree; true if the flag stopped it.
-fn run_to_end(engine: &mut AnyEngine, stop: Option<&AtomicBool>) -> bool {
+/// Runs an engine to the end of its tree; `Some` if the flag or the deadline stopped it.
+fn run_to_end(engine: &mut AnyEngine, halt: &Halt) -> Option<StopReason> {
     loop {
         let until = engine.nodes().saturating_add(CHECK_INTERVAL);
         match engine.run(until) {
-            Event::Done => return false,
+            Event::Done => return None,
             Event::Solution => {}
             Event::Paused => {
-                if stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
-                    return true;
+                if let Some(reason) = halt.check() {
+                    return Some(reason);
                 }
             }
         }
@@ -431,7 +464,9 @@ pub struct Search {
     engine: AnyEngine,
     limit: u64,
     budget: u64,
-    stop: Option<Arc<AtomicBool>>,
+    halt: Halt,
+    /// The node count at which the flag and the clock are next looked at.
+    next_check: u64,
     stopped: Option<StopReason>,
 }
 
@@ -447,21 +482,20 @@ impl Search {
         }
         let end = self.engine.nodes().saturating_add(nodes);
         loop {
-            let until = end
-                .min(self.budget)
-                .min(self.engine.nodes().saturating_add(CHECK_INTERVAL));
+            // The flag and the clock are looked at every slice of nodes, whether or not the
+            // slice ended at a solution (a search rich in solutions finds one every few nodes).
+            if self.engine.nodes() >= self.next_check {
+                self.next_check = self.engine.nodes().saturating_add(CHECK_INTERVAL);
+                if let Some(reason) = self.halt.check() {
+                    self.stopped = Some(reason);
+                    return Step::Done;
+                }
+            }
+            let until = end.min(self.budget).min(self.next_check);
             match self.engine.run(until) {
                 Event::Solution => return Step::Solution,
                 Event::Done => return Step::Done,
                 Event::Paused => {
-                    if self
-                        .stop
-                        .as_ref()
-                        .is_some_and(|f| f.load(Ordering::Relaxed))
-                    {
-                        self.stopped = Some(StopReason::Flag);
-                        return Step::Done;
-                    }
                     if self.engine.nodes() >= self.budget {
                         self.stopped = Some(StopReason::Budget);
                         return Step::Done;

@@ -35,12 +35,7 @@ pub fn xc_format(data: &[u8]) {
         return;
     };
     if let Ok(parsed) = exact_cover::parse(text) {
-        let _ = parsed
-            .problem
-            .solver()
-            .limit(20)
-            .node_budget(5_000)
-            .count();
+        let _ = parsed.problem.solver().limit(20).node_budget(5_000).count();
     }
 }
 

@@ -11,17 +11,18 @@
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudoku_core::format::workbook::{SheetError, looks_like_workbook, read_workbook};
 use sudoku_core::format::{ParseError, ParseErrorKind, ReadOptions, read_str};
-use sudoku_core::{Engine, Entry, Layout, Shape, Solver, Variant};
+use sudoku_core::{Engine, Entry, Halted, Layout, Shape, Solver, Variant};
 
 use crate::failure::Failure;
 use crate::input;
 use crate::output::Output;
+use crate::stop::{self, TimeLimit, parse_seconds};
 use crate::timing::{self, Clock};
 
 /// Puzzles handed to the worker threads at a time: large enough to keep the threads busy,
@@ -77,9 +78,16 @@ pub struct SolveArgs {
     #[arg(long, value_name = "J", default_value_t = 1)]
     pub jobs: usize,
 
-    /// Print the number of puzzles, the CPU and wall time and puzzles per second on stderr.
+    /// Print the number of puzzles, the CPU and wall time and puzzles per second on stderr
+    /// (also when Ctrl-C stops the run).
     #[arg(long)]
     pub stats: bool,
+
+    /// Give up on a puzzle after this many seconds (fractions allowed; 0, the default, for
+    /// no limit): it gets an empty line and a message, and the batch goes on. Some puzzles
+    /// of the larger grids take longer than anyone waits.
+    #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
+    pub time_limit: TimeLimit,
 }
 
 /// A name in `--variant`.
@@ -278,21 +286,25 @@ fn read_region_map(text: &str) -> Result<String, Failure> {
 pub struct Solvers {
     spec: VariantSpec,
     engine: Engine,
+    time_limit: TimeLimit,
     by_layout: HashMap<(Shape, Variant), Solver>,
 }
 
 impl Solvers {
-    /// Solvers for the command line's variant and engine.
-    pub fn new(spec: VariantSpec, engine: Engine) -> Solvers {
+    /// Solvers for the command line's variant, engine and time limit.
+    pub fn new(spec: VariantSpec, solve: &SolveArgs) -> Solvers {
         Solvers {
             spec,
-            engine,
+            engine: solve.engine,
+            time_limit: solve.time_limit,
             by_layout: HashMap::new(),
         }
     }
 
     /// The solver for a puzzle: its own variant if it carries one (JSON), else the command
-    /// line's. The error is the reason the puzzle cannot be solved with these options.
+    /// line's. The error is the reason the puzzle cannot be solved with these options. Its
+    /// searches stop at Ctrl-C and at the puzzle's deadline (`--time-limit` from now); ask
+    /// [`Solvers::cut_short`] afterwards.
     pub fn for_entry(&mut self, entry: &Entry) -> Result<&mut Solver, String> {
         let shape = entry.grid.shape();
         let variant = match &entry.variant {
@@ -306,10 +318,41 @@ impl Solvers {
             let solver = Solver::new(layout, self.engine).map_err(|e| e.to_string())?;
             self.by_layout.insert(key.clone(), solver);
         }
-        self.by_layout
+        let solver = self
+            .by_layout
             .get_mut(&key)
-            .ok_or_else(|| "internal: solver cache".to_string())
+            .ok_or_else(|| "internal: solver cache".to_string())?;
+        solver.set_deadline(self.time_limit.deadline());
+        solver.set_stop_flag(Some(stop::flag()));
+        Ok(solver)
     }
+
+    /// Why a puzzle's last search was cut short (its answer is then not to be trusted), as a
+    /// message for the puzzle's line: the time limit, or Ctrl-C.
+    pub fn cut_short(&self, halted: Option<Halted>) -> Option<String> {
+        cut_short_message(halted?, self.time_limit)
+    }
+}
+
+/// The message for a solve path cut short between two steps, by the deadline or by Ctrl-C.
+pub fn path_cut_message(limit: TimeLimit) -> String {
+    let halted = if stop::interrupted() {
+        Halted::Flag
+    } else {
+        Halted::Deadline
+    };
+    cut_short_message(halted, limit).unwrap_or_default()
+}
+
+/// The message for a puzzle whose search was cut short.
+pub fn cut_short_message(halted: Halted, limit: TimeLimit) -> Option<String> {
+    Some(match halted {
+        Halted::Deadline => format!(
+            "no answer within the time limit ({}; --time-limit 0 for none)",
+            limit.describe()
+        ),
+        Halted::Flag => "interrupted".to_string(),
+    })
 }
 
 /// The result of a command's work on one puzzle: `Err(Rejected)` when the command line's
@@ -484,6 +527,10 @@ where
         let mut state = init();
         for (k, item) in items.enumerate() {
             let result = work(&mut state, &item);
+            // Ctrl-C: what was delivered stays; the item the interrupt cut short is dropped.
+            if stop::interrupted() {
+                break;
+            }
             progress.suspend(|| deliver(&item, result))?;
             progress.set(k + 1);
         }
@@ -498,6 +545,9 @@ where
             break;
         }
         let results: Vec<T> = pool.install(|| part.par_iter().map_init(&init, &work).collect());
+        if stop::interrupted() {
+            break;
+        }
         for (item, result) in part.iter().zip(results) {
             progress.suspend(|| deliver(item, result))?;
         }
@@ -541,47 +591,51 @@ pub fn thread_count(jobs: usize) -> usize {
     }
 }
 
-/// A progress bar on stderr for runs long enough to want one, when stderr is a terminal: it
-/// stays hidden for the first half second, so quick batches print nothing extra. Updates are
-/// cheap (an atomic store; indicatif redraws at its own rate).
+/// A progress line on stderr for runs long enough to want one, when stderr is a terminal:
+/// it stays hidden for the first half second, so quick batches print nothing extra, then a
+/// timer shows it and keeps its clock and spinner moving even while one long puzzle is
+/// searched (a 16x16 with few givens can take hours; the line says how to stop it). Updates
+/// are cheap (an atomic store; indicatif redraws at its own rate).
 struct BatchProgress {
     bar: Option<ProgressBar>,
-    started: Instant,
-    shown: std::cell::Cell<bool>,
 }
 
 impl BatchProgress {
     fn new(total: usize) -> BatchProgress {
-        let mut progress = BatchProgress {
-            bar: None,
-            started: Instant::now(),
-            shown: std::cell::Cell::new(false),
-        };
-        if total < 2 || !std::io::stderr().is_terminal() {
-            return progress;
+        if total == 0 || !std::io::stderr().is_terminal() {
+            return BatchProgress { bar: None };
         }
         let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::hidden());
-        let template = "{elapsed_precise} [{wide_bar}] {pos}/{len} puzzles, {per_sec}, eta {eta}";
+        let template = if total == 1 {
+            "{spinner} {elapsed_precise} searching (Ctrl-C stops; --time-limit bounds each puzzle)"
+        } else {
+            "{spinner} {elapsed_precise} [{wide_bar}] {pos}/{len} puzzles, {per_sec}, eta {eta}"
+        };
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style.progress_chars("=> "));
         }
-        progress.bar = Some(bar);
-        progress
+        let shown = bar.clone();
+        // The timer ends with the process if the run outlives it; it holds no lock.
+        std::thread::spawn(move || {
+            std::thread::sleep(PROGRESS_DELAY);
+            if !shown.is_finished() {
+                shown.set_draw_target(ProgressDrawTarget::stderr());
+                shown.enable_steady_tick(Duration::from_millis(200));
+            }
+        });
+        BatchProgress { bar: Some(bar) }
     }
 
     fn set(&self, done: usize) {
-        let Some(bar) = &self.bar else { return };
-        if !self.shown.get() && self.started.elapsed() >= PROGRESS_DELAY {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.shown.set(true);
+        if let Some(bar) = &self.bar {
+            bar.set_position(done as u64);
         }
-        bar.set_position(done as u64);
     }
 
     fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.bar {
-            Some(bar) if self.shown.get() => bar.suspend(f),
-            _ => f(),
+            Some(bar) => bar.suspend(f),
+            None => f(),
         }
     }
 

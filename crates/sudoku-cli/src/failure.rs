@@ -19,6 +19,8 @@ pub enum Failure {
     /// A request that could not be met after a bounded effort (a generator asked for an
     /// impossible combination): exit 1, with the reason.
     Unmet(String),
+    /// Ctrl-C stopped the command (exit 130, as a shell expects); what it had written stays.
+    Interrupted,
 }
 
 impl Failure {
@@ -35,6 +37,7 @@ impl Failure {
             Failure::Output(e) => Some(format!("cannot write the output: {e}")),
             Failure::Quiet(_) => None,
             Failure::Unmet(message) => Some(message.clone()),
+            Failure::Interrupted => Some("interrupted".into()),
         }
     }
 
@@ -45,6 +48,7 @@ impl Failure {
             Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
             Failure::Quiet(code) => *code,
             Failure::Unmet(_) => 1,
+            Failure::Interrupted => crate::stop::INTERRUPTED_EXIT,
             _ => 2,
         }
     }

@@ -17,6 +17,7 @@ mod input;
 mod output;
 mod position;
 mod progress;
+mod stop;
 mod timing;
 
 use std::io::Write;
@@ -84,6 +85,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
+        // Ctrl-C: the command stopped early and printed what it had (and its --stats).
+        _ if stop::interrupted() => report(Failure::Interrupted),
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => report(failure),
     }

@@ -16,8 +16,9 @@ use sudoku_core::format::{ReadOptions, read_str};
 use sudoku_core::{Layout, Shape};
 use sudoku_logic::{Candidates, Logic, pencilmarks, reglib};
 
-use crate::batch::{VariantArgs, VariantSpec};
+use crate::batch::{VariantArgs, VariantSpec, cut_short_message};
 use crate::failure::Failure;
+use crate::stop::{self, Deadline, TimeLimit, parse_seconds};
 
 /// The arguments `hint` and `explain` share: where the position is, and how to read it.
 #[derive(Debug, clap::Args)]
@@ -32,6 +33,12 @@ pub struct PositionArgs {
 
     #[command(flatten)]
     pub variant: VariantArgs,
+
+    /// Give up after this many seconds (fractions allowed; 0, the default, for no limit):
+    /// the uniqueness check and the logic of the larger grids can take longer than anyone
+    /// waits.
+    #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
+    pub time_limit: TimeLimit,
 }
 
 /// A position to work on, with the layout it lives in.
@@ -121,10 +128,17 @@ impl Position {
     /// answers a puzzle without a unique solution; clashing givens are an input error, exit
     /// 2); `several` says why several solutions stop the command. A player's wrong digit is
     /// not judged here: the command shows where it breaks.
-    pub fn check_unique(&self, several: &str) -> Result<(), Failure> {
+    pub fn check_unique(&self, several: &str, deadline: Deadline) -> Result<(), Failure> {
         let mut solver = sudoku_core::Solver::new(self.layout.clone(), sudoku_core::Engine::Auto)
             .map_err(|e| Failure::Usage(e.to_string()))?;
-        match solver.verdict(&self.candidates.givens_grid()) {
+        solver.set_deadline(deadline.at);
+        solver.set_stop_flag(Some(stop::flag()));
+        let verdict = solver.verdict(&self.candidates.givens_grid());
+        if let Some(halted) = solver.halted() {
+            let why = cut_short_message(halted, deadline.limit).unwrap_or_default();
+            return Err(Failure::Unmet(format!("uniqueness check: {why}")));
+        }
+        match verdict {
             Ok(sudoku_core::Verdict::Unique(_)) => Ok(()),
             Ok(sudoku_core::Verdict::Multiple(..)) => Err(Failure::Unmet(format!(
                 "the puzzle has several solutions{several}"

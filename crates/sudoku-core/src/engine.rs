@@ -37,7 +37,7 @@ use crate::fast::{self, FastSolver};
 use crate::grid::Grid;
 use crate::layout::{Layout, ShapeMismatch};
 use crate::shape::Shape;
-use crate::solve::{DlxSolver, Solutions, SolveError, Verdict};
+use crate::solve::{DlxSolver, Halted, Solutions, SolveError, Verdict};
 
 /// Which search engine to use.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -156,6 +156,24 @@ impl Solver {
         &mut self.dlx
     }
 
+    /// Searches from now on stop soon after `deadline` (see [`DlxSolver::set_deadline`]).
+    /// The fast 9x9 solver needs none: its hardest inputs take milliseconds.
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.dlx.set_deadline(deadline);
+    }
+
+    /// Searches from now on stop soon after `flag` is raised (see
+    /// [`DlxSolver::set_stop_flag`]).
+    pub fn set_stop_flag(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.dlx.set_stop_flag(flag);
+    }
+
+    /// Whether the deadline or the flag cut the last search short (its answer is then not to
+    /// be trusted). Always `None` after a search the fast solver settled.
+    pub fn halted(&self) -> Option<Halted> {
+        self.dlx.halted()
+    }
+
     /// Solves and checks uniqueness. A grid of another shape than the layout's is an error;
     /// everything else is a [`Verdict`], the same whichever engine runs.
     pub fn verdict(&mut self, givens: &Grid) -> Result<Verdict, ShapeMismatch> {
@@ -170,6 +188,7 @@ impl Solver {
         givens: &Grid,
         nodes: u64,
     ) -> Result<Option<Verdict>, ShapeMismatch> {
+        self.dlx.clear_halted();
         let Some(fast) = &mut self.fast else {
             return self.dlx.verdict_within(givens, nodes);
         };
@@ -187,6 +206,7 @@ impl Solver {
 
     /// The first solution, or `None` if there is none.
     pub fn first(&mut self, givens: &Grid) -> Result<Option<Grid>, SolveError> {
+        self.dlx.clear_halted();
         let Some(fast) = &mut self.fast else {
             return self.dlx.first(givens);
         };
@@ -200,6 +220,7 @@ impl Solver {
 
     /// Counts the solutions, stopping at `limit`.
     pub fn count(&mut self, givens: &Grid, limit: u64) -> Result<u64, SolveError> {
+        self.dlx.clear_halted();
         let Some(fast) = &mut self.fast else {
             return self.dlx.count(givens, limit);
         };

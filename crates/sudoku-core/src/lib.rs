@@ -79,6 +79,6 @@ pub use format::{Entry, OutputFormat, ParseError, ParseErrorKind, ReadOptions};
 pub use grid::{Grid, GridError};
 pub use layout::{CheckError, Conflict, Layout, ShapeMismatch};
 pub use shape::{Candidate, Cell, Digit, House, MAX_SIZE, Shape, ShapeError};
-pub use solve::{DlxSolver, Solutions, SolveError, Verdict, verdict};
+pub use solve::{DlxSolver, Halted, Solutions, SolveError, Verdict, verdict};
 pub use transform::{Transform, TransformError};
 pub use variant::{Variant, VariantError};

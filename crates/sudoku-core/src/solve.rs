@@ -11,6 +11,9 @@
 //! textbook dancing-links solver and the `dlx` crate.
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use exact_cover::{Search, Stats};
 use thiserror::Error;
@@ -123,6 +126,32 @@ pub struct DlxSolver {
     base: Vec<u8>,
     propagate: bool,
     stats: Stats,
+    /// What may stop a search from outside ([`DlxSolver::set_deadline`],
+    /// [`DlxSolver::set_stop_flag`]), and whether it stopped the last one.
+    deadline: Option<Instant>,
+    stop_flag: Option<Arc<AtomicBool>>,
+    halted: Option<Halted>,
+}
+
+/// Why a search was cut short from outside: its answer is not to be trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Halted {
+    /// The deadline set with [`DlxSolver::set_deadline`] passed.
+    Deadline,
+    /// The flag set with [`DlxSolver::set_stop_flag`] was raised (an interrupt).
+    Flag,
+}
+
+impl Halted {
+    /// The outside reasons among the ways a search ends early (a solution limit or a node
+    /// budget is the caller's own bound, not a cut).
+    fn of(reason: Option<exact_cover::StopReason>) -> Option<Halted> {
+        match reason? {
+            exact_cover::StopReason::Deadline => Some(Halted::Deadline),
+            exact_cover::StopReason::Flag => Some(Halted::Flag),
+            _ => None,
+        }
+    }
 }
 
 impl DlxSolver {
@@ -138,6 +167,9 @@ impl DlxSolver {
             base: Vec::new(),
             propagate: true,
             stats: Stats::default(),
+            deadline: None,
+            stop_flag: None,
+            halted: None,
         }
     }
 
@@ -161,9 +193,33 @@ impl DlxSolver {
         self.stats
     }
 
+    /// Searches from now on stop soon after `deadline` (`None`: no deadline). A search cut
+    /// short answers as if it had found nothing more; [`DlxSolver::halted`] says so.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Searches from now on stop soon after `flag` is raised (`None`: no flag), as for an
+    /// interrupt from the user.
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop_flag = flag;
+    }
+
+    /// Forgets that the last search was cut short, before an answer found another way.
+    pub(crate) fn clear_halted(&mut self) {
+        self.halted = None;
+    }
+
+    /// Whether the deadline or the flag cut the last search short (then its answer, a count,
+    /// a verdict or "no solution", is not to be trusted).
+    pub fn halted(&self) -> Option<Halted> {
+        self.halted
+    }
+
     /// Marks what the puzzle leaves open in the whole matrix, which is made on first use;
     /// `false` when propagation proved there is no solution.
     fn open(&mut self, givens: &Grid) -> Result<bool, SolveError> {
+        self.halted = None;
         let open = self.encoder.open_into(
             &self.layout,
             givens,
@@ -187,10 +243,17 @@ impl DlxSolver {
 
     /// The solver of what [`DlxSolver::open`] left open.
     fn restricted(&self) -> exact_cover::Solver<'_> {
-        match &self.whole {
+        let mut solver = match &self.whole {
             Some(whole) => whole.problem.solver().restrict(&self.items, &self.options),
             None => unreachable!("`open` makes the whole matrix"),
+        };
+        if let Some(deadline) = self.deadline {
+            solver = solver.deadline(deadline);
         }
+        if let Some(flag) = &self.stop_flag {
+            solver = solver.stop_flag(Arc::clone(flag));
+        }
+        solver
     }
 
     /// Encodes and starts a search; `None` when propagation proved there is no solution.
@@ -232,6 +295,7 @@ impl DlxSolver {
             }
         };
         self.stats = search.stats();
+        self.halted = Halted::of(search.stopped());
         Ok(found.map(|s| self.grid(givens, &s)))
     }
 
@@ -254,6 +318,7 @@ impl DlxSolver {
         };
         while search.step(u64::MAX) != exact_cover::Step::Done {}
         self.stats = search.stats();
+        self.halted = Halted::of(search.stopped());
         Ok(self.stats.solutions)
     }
 
@@ -325,6 +390,7 @@ impl DlxSolver {
         let mut search = self.restricted().limit(1).solutions();
         let found = search.next().is_some();
         self.stats = search.stats();
+        self.halted = Halted::of(search.stopped());
         Ok(found)
     }
 
@@ -335,6 +401,7 @@ impl DlxSolver {
         }
         let count = self.restricted().count_parallel(jobs);
         self.stats = count.stats;
+        self.halted = Halted::of(count.stopped);
         Ok(count.solutions)
     }
 
@@ -373,7 +440,8 @@ impl DlxSolver {
         let first = search.next();
         let second = if first.is_some() { search.next() } else { None };
         self.stats = search.stats();
-        if search.stopped() == Some(exact_cover::StopReason::Budget) {
+        self.halted = Halted::of(search.stopped());
+        if search.stopped() == Some(exact_cover::StopReason::Budget) || self.halted.is_some() {
             return Ok(None);
         }
         Ok(Some(match (first, second) {
@@ -384,14 +452,13 @@ impl DlxSolver {
     }
 }
 
-/// The verdict of a search given no node budget (`u64::MAX`), which always reaches one.
+/// The verdict of a search given no node budget (`u64::MAX`), which reaches one unless a
+/// deadline or a stop flag cut it short: then `NoSolution`, which [`DlxSolver::halted`]
+/// tells from a real one.
 pub(crate) fn unbounded(
     verdict: Result<Option<Verdict>, ShapeMismatch>,
 ) -> Result<Verdict, ShapeMismatch> {
-    match verdict? {
-        Some(verdict) => Ok(verdict),
-        None => unreachable!("a search without a node budget runs to its end"),
-    }
+    Ok(verdict?.unwrap_or(Verdict::NoSolution))
 }
 
 /// The solutions of a puzzle, as full grids, found lazily (see [`DlxSolver::solutions`]).
@@ -408,6 +475,11 @@ impl Solutions {
     /// The search statistics so far.
     pub fn stats(&self) -> Stats {
         self.search.as_ref().map(Search::stats).unwrap_or_default()
+    }
+
+    /// Whether a deadline or a stop flag ended the solutions early.
+    pub fn halted(&self) -> Option<Halted> {
+        Halted::of(self.search.as_ref()?.stopped())
     }
 }
 

@@ -76,6 +76,9 @@ pub enum Outcome {
     /// An empty cell lost every candidate: the givens (or the starting pencil marks) admit no
     /// solution.
     Broken(sudoku_core::Cell),
+    /// The caller stopped the path between two steps ([`Logic::solve_path_while`]): a time
+    /// limit or an interrupt.
+    Halted,
 }
 
 /// The steps taken from a position until it was solved or no technique applied.
@@ -160,7 +163,18 @@ impl Logic {
 
     /// The solve path from a position: always the easiest step, until solved or stuck.
     pub fn solve_path_from(&self, pos: Candidates) -> SolvePath {
-        with_solver!(self, |s| s.solve_path_from(pos))
+        self.solve_path_while(pos, &mut || true)
+    }
+
+    /// [`Logic::solve_path_from`], asking `keep_going` before each step: when it says no,
+    /// the path ends there, [`Outcome::Halted`]. On the largest grids a path can take
+    /// minutes; this bounds it by a deadline or an interrupt.
+    pub fn solve_path_while(
+        &self,
+        pos: Candidates,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> SolvePath {
+        with_solver!(self, |s| s.solve_path_from(pos, keep_going))
     }
 
     /// The solve path when singles alone solve the puzzle, else `None`. Singles come first in
@@ -315,7 +329,11 @@ impl<const W: usize> Solver<'_, W> {
         None
     }
 
-    fn solve_path_from(&self, mut pos: Candidates) -> SolvePath {
+    fn solve_path_from(
+        &self,
+        mut pos: Candidates,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> SolvePath {
         let g = self.g;
         let mut queue = SinglesQueue::new(g, &pos);
         let memo = RefCell::default();
@@ -326,6 +344,9 @@ impl<const W: usize> Solver<'_, W> {
             }
             if let Some(cell) = pos.dead_cell() {
                 break Outcome::Broken(cell);
+            }
+            if !keep_going() {
+                break Outcome::Halted;
             }
             let Some(step) = self.next_step_queued(&pos, &mut queue, &memo) else {
                 break Outcome::Stuck;
@@ -447,6 +468,27 @@ mod tests {
         assert!(seen.len() >= 4, "a mix of levels: {seen:?}");
     }
 
+    /// A path asked to stop ends there, halted, with the steps taken before; the same steps
+    /// as the start of the whole path.
+    #[test]
+    fn a_path_stops_when_asked() {
+        let grid: Grid =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+                .parse()
+                .unwrap();
+        let logic = Logic::new(&Layout::classic());
+        let whole = logic.solve_path(&grid).unwrap();
+        let mut asked = 0;
+        let mut three = || {
+            asked += 1;
+            asked <= 3
+        };
+        let cut = logic.solve_path_while(logic.start(&grid).unwrap(), &mut three);
+        assert_eq!(cut.outcome, Outcome::Halted);
+        assert_eq!(cut.steps, whole.steps[..3]);
+        assert_eq!(cut.grade().level, None);
+    }
+
     /// Each layout gets the narrowest cell sets that hold it.
     #[test]
     fn narrowest_width() {
@@ -474,7 +516,7 @@ mod tests {
         for seed in 0..3 {
             let dug = digger.generate(&DigOptions::default(), seed).unwrap();
             let path = logic.solve_path(&dug.puzzle).unwrap();
-            let wide_path = wide.solve_path_from(logic.start(&dug.puzzle).unwrap());
+            let wide_path = wide.solve_path_from(logic.start(&dug.puzzle).unwrap(), &mut || true);
             assert_eq!(path.steps, wide_path.steps, "{}", dug.puzzle);
             assert_eq!(path.outcome, wide_path.outcome);
             assert_eq!(

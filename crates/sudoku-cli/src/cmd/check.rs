@@ -37,13 +37,17 @@ pub struct Args {
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     let spec = VariantSpec::from_args(&args.solve.variant)?;
     let batch = Batch::read(&args.input)?;
-    let engine = args.solve.engine;
     let work = |solvers: &mut Solvers, entry: &Entry| -> Answer<Verdict> {
         let solver = solvers.for_entry(entry).map_err(Rejected)?;
-        Ok(solver.verdict(&entry.grid).map_err(|e| e.to_string()))
+        let verdict = solver.verdict(&entry.grid);
+        let halted = solver.halted();
+        if let Some(why) = solvers.cut_short(halted) {
+            return Ok(Err(why));
+        }
+        Ok(verdict.map_err(|e| e.to_string()))
     };
     let mut out = Output::stdout();
-    let init = || Solvers::new(spec.clone(), engine);
+    let init = || Solvers::new(spec.clone(), &args.solve);
     let emit = |sink: &mut Sink, entry: &Entry, verdict: Answer<Verdict>| {
         sink.answer(entry.line, verdict, |tally, verdict| {
             if !verdict.is_unique() {

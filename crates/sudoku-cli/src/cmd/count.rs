@@ -59,7 +59,6 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     let parallel_one = batch.entries.len() == 1 && args.limit.is_none() && args.solve.jobs != 1;
     let jobs = if parallel_one { 1 } else { args.solve.jobs };
     let threads = batch::thread_count(args.solve.jobs);
-    let engine = args.solve.engine;
     let work = |solvers: &mut Solvers, entry: &Entry| -> Answer<u64> {
         let solver = solvers.for_entry(entry).map_err(Rejected)?;
         let counted = if parallel_one {
@@ -67,13 +66,17 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         } else {
             solver.count(&entry.grid, search_limit)
         };
+        let halted = solver.halted();
+        if let Some(why) = solvers.cut_short(halted) {
+            return Ok(Err(why));
+        }
         Ok(counted.map_err(|e| match e {
             SolveError::Conflict(c) => format!("invalid givens: {c}"),
             e => e.to_string(),
         }))
     };
     let mut out = Output::stdout();
-    let init = || Solvers::new(spec.clone(), engine);
+    let init = || Solvers::new(spec.clone(), &args.solve);
     let emit = |sink: &mut Sink, entry: &Entry, counted: Answer<u64>| {
         sink.answer(entry.line, counted, |tally, n| {
             if n != 1 {

@@ -7,9 +7,11 @@ use std::io::Write;
 
 use sudoku_logic::{Lang, Logic, Outcome};
 
+use crate::batch::path_cut_message;
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::position::{self, PositionArgs};
+use crate::stop::{self, Deadline};
 use crate::timing::Clock;
 
 /// Arguments of `sudoku explain`.
@@ -67,9 +69,11 @@ pub enum TextFormat {
 /// Runs `sudoku explain`.
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let position = position::read(&args.position)?;
-    position.check_unique(": no path of logic can finish it")?;
+    let deadline = Deadline::starting_now(args.position.time_limit);
+    position.check_unique(": no path of logic can finish it", deadline)?;
     let logic = Logic::new(&position.layout);
-    let path = logic.solve_path_from(position.candidates);
+    let path = logic.solve_path_while(position.candidates, &mut || deadline.in_time());
+    let why_halted = || path_cut_message(deadline.limit);
     let grade = path.grade();
     let lang: Lang = args.lang.into();
     let mut out = Output::stdout();
@@ -79,6 +83,7 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
                 Outcome::Solved => "solved".to_string(),
                 Outcome::Stuck => "stuck".to_string(),
                 Outcome::Broken(cell) => format!("broken at {cell}"),
+                Outcome::Halted => format!("stopped: {}", why_halted()),
             };
             let value = serde_json::json!({
                 "steps": path.steps,
@@ -120,6 +125,17 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
                     format!("no solution: {cell} has no candidate left")
                 }
                 (Outcome::Broken(cell), Lang::Zh) => format!("无解：{cell} 没有候选数了"),
+                (Outcome::Halted, Lang::En) => {
+                    format!("stopped after {} steps: {}", path.steps.len(), why_halted())
+                }
+                (Outcome::Halted, Lang::Zh) => match deadline.limit.0 {
+                    Some(limit) if !stop::interrupted() => format!(
+                        "第 {} 步后停止：超过时间限制（{} 秒）",
+                        path.steps.len(),
+                        limit.as_secs_f64()
+                    ),
+                    _ => format!("第 {} 步后停止：已中断", path.steps.len()),
+                },
             };
             writeln!(out, "{summary}")?;
         }

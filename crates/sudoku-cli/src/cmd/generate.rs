@@ -18,6 +18,7 @@ use sudoku_logic::ladder::{LADDER, Rung};
 use crate::batch::{self, VariantArgs, VariantSpec};
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::stop::{TimeLimit, parse_seconds};
 use crate::timing::Clock;
 
 /// Arguments of `sudoku generate`.
@@ -143,26 +144,6 @@ fn request(args: &Args) -> Request {
     request.dig.attempts = attempts;
     request.attempts = attempts;
     request
-}
-
-/// `--time-limit`: how long one puzzle may take (`None`: no limit).
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct TimeLimit(Option<Duration>);
-
-/// `--time-limit`: seconds (fractions allowed), `0` for none.
-fn parse_seconds(text: &str) -> Result<TimeLimit, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !(0.0..=1e9).contains(&seconds) {
-        return Err(format!(
-            "`{text}`: give 0 (no limit) or a positive number of seconds"
-        ));
-    }
-    Ok(TimeLimit(
-        (seconds > 0.0).then(|| Duration::from_secs_f64(seconds)),
-    ))
 }
 
 /// A rung of the ladder by its id.

@@ -11,6 +11,7 @@ use crate::cmd::explain::{LangArg, TextFormat};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::position::{self, PositionArgs};
+use crate::stop::Deadline;
 use crate::timing::Clock;
 
 /// Arguments of `sudoku hint`.
@@ -45,8 +46,9 @@ pub struct Args {
 /// Runs `sudoku hint`.
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let position = position::read(&args.position)?;
+    let deadline = Deadline::starting_now(args.position.time_limit);
     // Uniqueness techniques are sound only for a puzzle with one solution.
-    position.check_unique(", so no hint can be sound")?;
+    position.check_unique(", so no hint can be sound", deadline)?;
     let logic = Logic::new(&position.layout);
     let stage = Stage::from_number(args.stage).unwrap_or(Stage::Technique);
     let hint = logic.hint(&position.candidates, stage);

@@ -237,7 +237,7 @@ fn label_with_grades(puzzles: &mut [Puzzle], args: &Args) -> Result<(), Failure>
 fn read(args: &Args) -> Result<Vec<Puzzle>, Failure> {
     let spec = VariantSpec::from_args(&args.solve.variant)?;
     let batch = Batch::read(&args.input)?;
-    let mut solvers = Solvers::new(spec, args.solve.engine);
+    let mut solvers = Solvers::new(spec, &args.solve);
     let mut puzzles = Vec::new();
     for entry in &batch.entries {
         let entry = entry

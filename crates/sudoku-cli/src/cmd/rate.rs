@@ -7,13 +7,14 @@
 //! message, as in every batch command.
 
 use sudoku_core::{Entry, Layout, Verdict};
-use sudoku_logic::{Grade, Logic};
+use sudoku_logic::{Grade, Logic, Outcome};
 
 use crate::batch::{
     self, Answer, Batch, InputArgs, Rejected, Sink, SolveArgs, Solvers, VariantSpec,
 };
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::stop::Deadline;
 use crate::timing::Clock;
 
 /// Arguments of `sudoku rate`.
@@ -72,15 +73,21 @@ impl Raters {
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     let spec = VariantSpec::from_args(&args.solve.variant)?;
     let batch = Batch::read(&args.input)?;
-    let engine = args.solve.engine;
     let init = || Raters {
-        solvers: Solvers::new(spec.clone(), engine),
+        solvers: Solvers::new(spec.clone(), &args.solve),
         logic: Vec::new(),
     };
+    let limit = args.solve.time_limit;
     let work = |raters: &mut Raters, entry: &Entry| -> Answer<Grade> {
+        let deadline = Deadline::starting_now(limit);
         let solver = raters.solvers.for_entry(entry).map_err(Rejected)?;
         let layout = solver.layout().clone();
-        match solver.verdict(&entry.grid) {
+        let verdict = solver.verdict(&entry.grid);
+        let halted = solver.halted();
+        if let Some(why) = raters.solvers.cut_short(halted) {
+            return Ok(Err(why));
+        }
+        match verdict {
             Ok(Verdict::Unique(_)) => {}
             Ok(Verdict::Invalid(c)) => return Ok(Err(format!("invalid givens: {c}"))),
             Ok(Verdict::Multiple(..)) => return Ok(Err("not rated: several solutions".into())),
@@ -88,7 +95,15 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
             Err(e) => return Ok(Err(e.to_string())),
         }
         let logic = raters.logic(&layout);
-        Ok(logic.grade(&entry.grid).map_err(|e| e.to_string()))
+        let start = match logic.start(&entry.grid) {
+            Ok(start) => start,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        let path = logic.solve_path_while(start, &mut || deadline.in_time());
+        if path.outcome == Outcome::Halted {
+            return Ok(Err(batch::path_cut_message(limit)));
+        }
+        Ok(Ok(path.grade()))
     };
     let mut out = Output::stdout();
     let emit = |sink: &mut Sink, entry: &Entry, grade: Answer<Grade>| {

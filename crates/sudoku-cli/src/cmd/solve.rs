@@ -77,28 +77,34 @@ fn solve_each(
     batch: &Batch,
     out: &mut Output,
 ) -> Result<Tally, Failure> {
-    let (first, engine) = (args.first, args.solve.engine);
+    let first = args.first;
     let work = |solvers: &mut Solvers, entry: &Entry| -> Outcome {
         let solver = match solvers.for_entry(entry) {
             Ok(s) => s,
             Err(why) => return Outcome::Rejected(why),
         };
-        if first {
-            return match solver.first(&entry.grid) {
+        let outcome = if first {
+            match solver.first(&entry.grid) {
                 Ok(Some(g)) => Outcome::Solved(g),
                 Ok(None) => Outcome::Failed("no solution".into()),
                 Err(e) => Outcome::Failed(format!("invalid givens: {e}")),
-            };
-        }
-        match solver.verdict(&entry.grid) {
-            Ok(Verdict::Unique(g)) => Outcome::Solved(g),
-            Ok(Verdict::Multiple(g, _)) => Outcome::Several(g),
-            Ok(Verdict::NoSolution) => Outcome::Failed("no solution".into()),
-            Ok(Verdict::Invalid(c)) => Outcome::Failed(format!("invalid givens: {c}")),
-            Err(e) => Outcome::Failed(e.to_string()),
+            }
+        } else {
+            match solver.verdict(&entry.grid) {
+                Ok(Verdict::Unique(g)) => Outcome::Solved(g),
+                Ok(Verdict::Multiple(g, _)) => Outcome::Several(g),
+                Ok(Verdict::NoSolution) => Outcome::Failed("no solution".into()),
+                Ok(Verdict::Invalid(c)) => Outcome::Failed(format!("invalid givens: {c}")),
+                Err(e) => Outcome::Failed(e.to_string()),
+            }
+        };
+        let halted = solver.halted();
+        match solvers.cut_short(halted) {
+            Some(why) => Outcome::Failed(why),
+            None => outcome,
         }
     };
-    let init = || Solvers::new(spec.clone(), engine);
+    let init = || Solvers::new(spec.clone(), &args.solve);
     let emit = |sink: &mut Sink, entry: &Entry, outcome: Outcome| {
         let write = |g: &Grid| args.format.write(g, &entry.label, entry.variant.as_ref());
         let text = match outcome {
@@ -125,7 +131,7 @@ fn solve_all(
     batch: &Batch,
     out: &mut Output,
 ) -> Result<Tally, Failure> {
-    let mut solvers = Solvers::new(spec, args.solve.engine);
+    let mut solvers = Solvers::new(spec, &args.solve);
     // The solutions are enumerated in `emit`, on this thread, as they are written.
     let work = |_: &mut (), _: &Entry| {};
     let emit = |sink: &mut Sink, entry: &Entry, ()| {
@@ -133,18 +139,23 @@ fn solve_all(
             Ok(s) => s,
             Err(why) => return sink.reject(entry.line, &why),
         };
-        let solutions = match solver.solutions(&entry.grid) {
+        let mut solutions = match solver.solutions(&entry.grid) {
             Ok(solutions) => solutions,
             Err(e) => return sink.fail(entry.line, &format!("invalid givens: {e}")),
         };
         let mut found = 0u64;
-        for g in solutions {
+        for g in solutions.by_ref() {
             found += 1;
             let text = args.format.write(&g, &entry.label, entry.variant.as_ref());
             sink.out.write_all(text.as_bytes())?;
             if sink.out.is_terminal() {
                 sink.out.flush()?;
             }
+        }
+        if let Some(halted) = solutions.halted() {
+            let why = batch::cut_short_message(halted, args.solve.time_limit);
+            let why = why.unwrap_or_default();
+            return sink.fail(entry.line, &format!("{why} after {found} solutions"));
         }
         if found == 0 {
             return sink.fail(entry.line, "no solution");

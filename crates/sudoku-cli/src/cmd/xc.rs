@@ -16,6 +16,7 @@ use crate::failure::Failure;
 use crate::input;
 use crate::output::Output;
 use crate::progress::{Busy, Progress};
+use crate::stop::{self, TimeLimit, parse_seconds};
 use crate::timing::{self, Clock};
 
 /// Nodes searched between two looks at the clock when progress is shown: small enough for a
@@ -71,6 +72,12 @@ pub struct Args {
     /// search tree, often faster on large problems; multiplicities always use links).
     #[arg(long, value_enum, default_value = "links")]
     backend: BackendArg,
+
+    /// Stop the search after this many seconds (fractions allowed; 0, the default, for no
+    /// limit); a count so stopped is printed as `N+`. Ctrl-C stops it too (exit 130), with
+    /// --stats still printed.
+    #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
+    time_limit: TimeLimit,
 }
 
 /// `--backend` values.
@@ -114,6 +121,10 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     if let Some(limit) = args.limit {
         solver = solver.limit(limit);
     }
+    if let Some(deadline) = args.time_limit.deadline() {
+        solver = solver.deadline(deadline);
+    }
+    solver = solver.stop_flag(stop::flag());
 
     let mut out = Output::stdout();
     let outcome = if args.count {
@@ -121,7 +132,12 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
             Some(jobs) => count_parallel(&solver, jobs, args.progress),
             None => count(&solver, args.progress),
         };
-        writeln!(out, "{}", outcome.stats.solutions)?;
+        let cut = matches!(
+            outcome.stopped,
+            Some(StopReason::Flag | StopReason::Deadline)
+        );
+        let more = if cut { "+" } else { "" };
+        writeln!(out, "{}{more}", outcome.stats.solutions)?;
         outcome
     } else {
         print_solutions(problem, &solver, args.progress, &mut out)?
@@ -130,6 +146,13 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
 
     if args.stats {
         print_stats(&outcome, clock);
+    }
+    if outcome.stopped == Some(StopReason::Deadline) {
+        return Err(Failure::Unmet(format!(
+            "the time limit ({}) ran out after {} solutions",
+            args.time_limit.describe(),
+            outcome.stats.solutions
+        )));
     }
     Ok(())
 }
@@ -293,6 +316,7 @@ fn print_stats(outcome: &Outcome, clock: &Clock) {
         Some(StopReason::Limit) => text.push_str("stopped: solution limit reached\n"),
         Some(StopReason::Budget) => text.push_str("stopped: node budget used up\n"),
         Some(StopReason::Flag) => text.push_str("stopped: interrupted\n"),
+        Some(StopReason::Deadline) => text.push_str("stopped: time limit reached\n"),
     }
     match timing::process_cpu_time() {
         Some(cpu) => text.push_str(&format!("cpu time: {:.3} s\n", cpu.as_secs_f64())),

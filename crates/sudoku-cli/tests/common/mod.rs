@@ -11,15 +11,20 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs `sudoku ARGS`, feeding `stdin` (or nothing) to it.
-pub fn sudoku(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+/// Starts `sudoku ARGS` with its three streams piped.
+pub fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the sudoku binary starts");
+        .expect("the sudoku binary starts")
+}
+
+/// Runs `sudoku ARGS`, feeding `stdin` (or nothing) to it.
+pub fn sudoku(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = spawn(args);
     let mut input = child.stdin.take().expect("stdin is piped");
     if let Some(text) = stdin {
         // A command that refuses its arguments exits before reading its input: the pipe is

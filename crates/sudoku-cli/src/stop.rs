@@ -1,0 +1,95 @@
+//! What ends a search before its end: `--time-limit` (a deadline per puzzle) and Ctrl-C.
+//!
+//! The first Ctrl-C raises a flag that every search looks at every few thousand nodes (and
+//! a solve path between its steps): the command stops, keeps what it has already written,
+//! prints `--stats` and exits with 130, as a shell expects of an interrupted program. A
+//! second Ctrl-C ends the process at once.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// The exit code of a command interrupted by Ctrl-C (128 + SIGINT).
+pub const INTERRUPTED_EXIT: u8 = 130;
+
+static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// The interrupt flag, with the Ctrl-C handler installed on first use. If no handler can be
+/// installed, Ctrl-C keeps its default effect (the flag is then never raised).
+pub fn flag() -> Arc<AtomicBool> {
+    Arc::clone(FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        let _ = ctrlc::set_handler(move || {
+            if raised.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(INTERRUPTED_EXIT));
+            }
+        });
+        flag
+    }))
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn interrupted() -> bool {
+    FLAG.get().is_some_and(|f| f.load(Ordering::Relaxed))
+}
+
+/// `--time-limit`: how long one puzzle may take (`None`: no limit).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeLimit(pub Option<Duration>);
+
+impl TimeLimit {
+    /// The deadline of a puzzle started now.
+    pub fn deadline(self) -> Option<Instant> {
+        self.0.map(|limit| Instant::now() + limit)
+    }
+
+    /// The limit as the user wrote it, for messages: `2.5 s`.
+    pub fn describe(self) -> String {
+        match self.0 {
+            Some(limit) => format!("{} s", limit.as_secs_f64()),
+            None => "none".into(),
+        }
+    }
+}
+
+/// `--time-limit`: seconds (fractions allowed), `0` for none.
+pub fn parse_seconds(text: &str) -> Result<TimeLimit, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.0..=1e9).contains(&seconds) {
+        return Err(format!(
+            "`{text}`: give 0 (no limit) or a positive number of seconds"
+        ));
+    }
+    Ok(TimeLimit(
+        (seconds > 0.0).then(|| Duration::from_secs_f64(seconds)),
+    ))
+}
+
+/// When a puzzle's work must be done (`--time-limit` from its start), and the limit for
+/// messages.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    /// The moment, if there is a limit.
+    pub at: Option<std::time::Instant>,
+    /// The limit as given.
+    pub limit: TimeLimit,
+}
+
+impl Deadline {
+    /// The deadline of work started now.
+    pub fn starting_now(limit: TimeLimit) -> Deadline {
+        Deadline {
+            at: limit.deadline(),
+            limit,
+        }
+    }
+
+    /// Whether there is time left and no Ctrl-C.
+    pub fn in_time(&self) -> bool {
+        !interrupted() && self.at.is_none_or(|d| std::time::Instant::now() < d)
+    }
+}

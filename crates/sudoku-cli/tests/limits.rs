@@ -1,0 +1,168 @@
+//! Bounded work: `--time-limit` on every command that searches, and Ctrl-C, which stops a
+//! command, keeps what it wrote, still prints `--stats`, and exits with 130.
+
+mod common;
+
+use std::io::Read;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::{assert_contains, spawn, sudoku};
+
+/// An empty 16x16 grid: counting its solutions never ends.
+fn empty_16() -> String {
+    format!("{}\n", ".".repeat(256))
+}
+
+/// A 9x9 puzzle with one solution.
+const PUZZLE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn a_puzzle_past_its_time_limit_gets_a_message_and_the_batch_goes_on() {
+    let input = format!("{}{}\n", empty_16(), ".4..............");
+    let started = Instant::now();
+    let run = sudoku(&["count", "--time-limit", "0.3", "-"], Some(&input));
+    assert!(started.elapsed() < Duration::from_secs(20), "bounded");
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, "\n72\n");
+    assert_contains(
+        &run.stderr,
+        "line 1: no answer within the time limit (0.3 s; --time-limit 0 for none)",
+    );
+}
+
+#[test]
+fn every_solution_stops_at_the_time_limit_with_how_many_were_printed() {
+    let empty = format!("{}\n", ".".repeat(81));
+    let run = sudoku(
+        &["solve", "--all", "--time-limit", "0.3", "-"],
+        Some(&empty),
+    );
+    assert_eq!(run.code, Some(1));
+    let printed = run.stdout.lines().filter(|l| l.len() == 81).count();
+    assert!(printed > 0, "solutions were streamed before the limit");
+    assert_contains(
+        &run.stderr,
+        &format!(
+            "no answer within the time limit (0.3 s; --time-limit 0 for none) after {printed} solutions"
+        ),
+    );
+}
+
+/// The uniqueness check is dancing links (the fast solver needs no limit), and the grade is
+/// a solve path: each stops at the limit.
+#[test]
+fn rate_explain_and_hint_stop_at_the_time_limit() {
+    let rate = sudoku(&["rate", "--time-limit", "0.000001", "-"], Some(PUZZLE));
+    assert_eq!(rate.code, Some(1));
+    assert_eq!(rate.stdout, "\n");
+    assert_contains(&rate.stderr, "no answer within the time limit (0.000001 s");
+
+    let explain = sudoku(&["explain", "--time-limit", "0.000001", PUZZLE], None);
+    assert_eq!(explain.code, Some(1));
+    assert_contains(
+        &explain.stdout,
+        "stopped after 0 steps: no answer within the time limit",
+    );
+    let zh = sudoku(
+        &[
+            "explain",
+            "--lang",
+            "zh",
+            "--time-limit",
+            "0.000001",
+            PUZZLE,
+        ],
+        None,
+    );
+    assert_contains(&zh.stdout, "第 0 步后停止：超过时间限制（0.000001 秒）");
+
+    let hint = sudoku(
+        &["hint", "--time-limit", "0.000001", "-"],
+        Some(&empty_16()),
+    );
+    assert_eq!(hint.code, Some(1));
+    assert_contains(
+        &hint.stderr,
+        "uniqueness check: no answer within the time limit",
+    );
+}
+
+/// 40 independent choices of two: 2^40 solutions, far more than a count can reach.
+fn endless_problem() -> String {
+    let mut problem: String = (0..40).map(|k| format!("a{k} ")).collect();
+    problem.push('\n');
+    for k in 0..40 {
+        problem += &format!("a{k}\na{k}\n");
+    }
+    problem
+}
+
+#[test]
+fn xc_prints_a_count_cut_by_the_time_limit_as_a_lower_bound() {
+    let run = sudoku(
+        &["xc", "--count", "--stats", "--time-limit", "0.3", "-"],
+        Some(&endless_problem()),
+    );
+    assert_eq!(run.code, Some(1));
+    assert!(run.stdout.trim_end().ends_with('+'), "{}", run.stdout);
+    assert_contains(&run.stderr, "stopped: time limit reached");
+    assert_contains(&run.stderr, "error: the time limit (0.3 s) ran out after");
+}
+
+/// Starts `sudoku ARGS` with `stdin`, waits a moment, sends it SIGINT as Ctrl-C does, and
+/// returns its exit code, stdout and stderr.
+fn interrupted(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let mut child = spawn(args);
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().expect("stdin is piped");
+        input.write_all(stdin.as_bytes()).expect("stdin is written");
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let waited = Instant::now();
+    let status = child.wait().expect("the binary ends");
+    assert!(
+        waited.elapsed() < Duration::from_secs(10),
+        "stops soon after Ctrl-C"
+    );
+    let (mut out, mut err) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code(), out, err)
+}
+
+#[test]
+fn ctrl_c_keeps_what_was_written_prints_the_stats_and_exits_130() {
+    // A solved puzzle first, then one that never ends.
+    let input = format!("{PUZZLE}\n{}", empty_16());
+    let (code, out, err) = interrupted(
+        &["count", "--stats", "--limit", "1000000000000", "-"],
+        &input,
+    );
+    assert_eq!(code, Some(130));
+    assert_eq!(out, "1\n", "the first puzzle's answer stays");
+    assert_contains(&err, "puzzles: 1\n");
+    assert_contains(&err, "error: interrupted");
+
+    let (code, out, err) = interrupted(&["xc", "--count", "--stats", "-"], &endless_problem());
+    assert_eq!(code, Some(130));
+    assert!(out.trim_end().ends_with('+'), "{out}");
+    assert_contains(&err, "stopped: interrupted");
+}
