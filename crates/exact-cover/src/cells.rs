@@ -327,7 +327,7 @@ impl crate::search::Structure for Cells {
     /// problem (its set offset is smaller), exactly DLX's rule though `item` is permuted:
     /// so this back end grows the same search tree as dancing links.
     #[inline(always)]
-    fn choose(&self, rng: &mut Option<Rng>) -> (u32, u32) {
+    fn choose(&mut self, rng: &mut Option<Rng>) -> (u32, u32) {
         let active = &self.item[..self.active as usize];
         if let Some(rng) = rng.as_mut() {
             let (mut best, mut t, mut ties) = (0, u32::MAX, 0u64);

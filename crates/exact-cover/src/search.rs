@@ -29,7 +29,7 @@ pub(crate) trait Structure: Clone {
     /// How many levels a search can reach, at most.
     fn depth(&self) -> usize;
     /// The primary item to branch on and its number of options.
-    fn choose(&self, rng: &mut Option<Rng>) -> (u32, u32);
+    fn choose(&mut self, rng: &mut Option<Rng>) -> (u32, u32);
     fn cover<const COLOR: bool>(&mut self, i: u32);
     fn uncover<const COLOR: bool>(&mut self, i: u32);
     /// The cursor at item `i`'s first option, after `i` has been covered.
