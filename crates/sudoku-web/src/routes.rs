@@ -261,7 +261,7 @@ pub async fn import_workbook(
 pub async fn list(State(state): State<AppState>, Extension(session): Extension<Session>) -> Answer {
     let now = now_ms();
     let games = state
-        .db(move |conn| db::list_games(conn, &session.0, now, false))
+        .read(move |conn| db::list_games(conn, &session.0, now, false))
         .await?;
     let games: Vec<db::Listed> = games.into_iter().map(|(l, _)| l).collect();
     Ok(Json(json!({ "games": games })).into_response())
@@ -275,7 +275,7 @@ pub async fn current(
     let now = now_ms();
     let sid = session.0.clone();
     let newest = state
-        .db(move |conn| db::list_games(conn, &sid, now, true))
+        .read(move |conn| db::list_games(conn, &sid, now, true))
         .await?;
     let Some((listed, _)) = newest.into_iter().next() else {
         return Err(ApiError::not_found("no game is being played"));
@@ -285,7 +285,7 @@ pub async fn current(
 
 async fn show(state: &AppState, session: Session, id: String) -> Answer {
     let (meta, game) = state
-        .db(move |conn| db::load_game(conn, &session.0, &id))
+        .read(move |conn| db::load_game(conn, &session.0, &id))
         .await?;
     Ok(Json(GameView::new(&meta, &game, now_ms())).into_response())
 }
@@ -497,7 +497,7 @@ pub async fn print(
         }
     };
     let (meta, game) = state
-        .db(move |conn| db::load_game(conn, &session.0, &id))
+        .read(move |conn| db::load_game(conn, &session.0, &id))
         .await?;
     let puzzle = sudoku_print::Puzzle {
         layout: game.layout().clone(),
@@ -546,7 +546,7 @@ pub async fn check(
     Id(id): Id,
 ) -> Answer {
     let (_, game) = state
-        .db(move |conn| db::load_game(conn, &session.0, &id))
+        .read(move |conn| db::load_game(conn, &session.0, &id))
         .await?;
     Ok(Json(game.check()).into_response())
 }
@@ -557,7 +557,7 @@ pub async fn stats(
     Extension(session): Extension<Session>,
 ) -> Answer {
     let (levels, drill) = state
-        .db(move |conn| {
+        .read(move |conn| {
             Ok((
                 db::level_stats(conn, &session.0)?,
                 db::drill_stats(conn, &session.0)?,

@@ -1198,7 +1198,7 @@ async fn quotas_on_sessions_and_games() {
 }
 
 /// A database locked by another program: a move is answered 503 `unavailable` with
-/// `Retry-After` soon, and goes through once the lock is gone. A damaged database file is
+/// `Retry-After` soon, and goes through once the lock is gone; reads are served meanwhile. A damaged database file is
 /// refused at start, naming the damage.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_locked_or_damaged_database_is_named() {
@@ -1221,6 +1221,24 @@ async fn a_locked_or_damaged_database_is_named() {
     assert!(
         started.elapsed() < std::time::Duration::from_secs(4),
         "answered in {:?}",
+        started.elapsed()
+    );
+    // Reads have connections of their own: they go on beside the lock, at once.
+    let started = std::time::Instant::now();
+    let (status, shown) = player.get(&format!("/api/games/{id}")).await;
+    assert!(
+        status.is_success(),
+        "a game read under the lock: {status} {shown}"
+    );
+    assert_eq!(shown["id"], game["id"]);
+    let (status, list) = player.get("/api/games").await;
+    assert!(status.is_success(), "the list under the lock: {status}");
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(1));
+    let (status, _) = player.get("/api/stats").await;
+    assert!(status.is_success(), "statistics under the lock: {status}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(900),
+        "reads wait for no lock: {:?}",
         started.elapsed()
     );
     other.execute_batch("COMMIT").expect("the lock goes");
