@@ -178,3 +178,88 @@ async fn two_hundred_players() {
     );
     server.stop().await;
 }
+
+/// Players of the crowd test, and the slow clients beside them.
+const CROWD: usize = 1000;
+const SLOW: usize = 1000;
+/// Moves per player of the crowd, a think time of a second or two apart (a quick human).
+const CROWD_MOVES: usize = 10;
+const CROWD_THINK: Duration = Duration::from_millis(1000);
+const CROWD_SPREAD_MS: u64 = 1000;
+
+/// One player of the crowd: a new game, then its moves at a human pace, each timed. Players
+/// start at random moments within the first think time, as people do.
+async fn play_paced(player: Player, seed: u64) -> Vec<Duration> {
+    let game = player.new_game(json!({ "rung": "beginner" })).await;
+    let id = id_of(&game);
+    let todo = answers(&game);
+    let mut jitter = seed.wrapping_mul(2_654_435_761) | 1;
+    let mut think = || {
+        jitter = jitter
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        Duration::from_millis((jitter >> 33) % CROWD_SPREAD_MS)
+    };
+    tokio::time::sleep(think()).await;
+    let mut timings = Vec::with_capacity(CROWD_MOVES);
+    for (k, (cell, digit)) in todo[..CROWD_MOVES].iter().enumerate() {
+        timings.push(timed_move(&player, &id, cell, *digit, k).await);
+        tokio::time::sleep(CROWD_THINK + think()).await;
+    }
+    timings
+}
+
+/// A thousand players at a human pace while a thousand slow clients hold connections open
+/// (half-sent headers, kept for the whole test by a header timeout longer than it): every
+/// move is acknowledged and kept, the slow clients are all still connected at the end, and
+/// the move latencies and the database's size afterwards are printed.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a load test of half a minute; CI runs it with --include-ignored"]
+async fn a_thousand_players_beside_a_thousand_slow_clients() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("games.sqlite3");
+    let limits = sudoku_web::Limits {
+        sessions_per_minute: 100_000,
+        header_timeout: Duration::from_secs(600),
+        ..sudoku_web::Limits::default()
+    };
+    let server = common::start_with(&db, 0, limits).await;
+    let mut slow =
+        common::half_sent(server.addr, SLOW, b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ").await;
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..CROWD)
+        .map(|k| tokio::spawn(play_paced(Player::new(&server), k as u64)))
+        .collect();
+    let mut moves = Vec::with_capacity(CROWD * CROWD_MOVES);
+    for task in tasks {
+        moves.extend(task.await.expect("a player finishes"));
+    }
+    let wall = started.elapsed();
+    assert_eq!(moves.len(), CROWD * CROWD_MOVES);
+    // Every slow client is still connected: a read finds nothing to read, not the end.
+    let mut buf = [0u8; 64];
+    for stream in &mut slow {
+        match stream.try_read(&mut buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            other => panic!("a slow client was dropped: {other:?}"),
+        }
+    }
+    report(
+        &format!(
+            "{CROWD} players ({CROWD_THINK:?} + up to {CROWD_SPREAD_MS} ms between moves) beside \
+             {SLOW} slow clients"
+        ),
+        moves,
+        wall,
+    );
+    drop(slow);
+    server.stop().await;
+    let size = |p: std::path::PathBuf| std::fs::metadata(p).map_or(0, |m| m.len());
+    let wal = dir.path().join("games.sqlite3-wal");
+    println!(
+        "database after {CROWD} games and {} moves: {} bytes (log {} bytes)",
+        CROWD * CROWD_MOVES,
+        size(db.clone()),
+        size(wal)
+    );
+}

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Player, place};
+use common::{Player, half_sent, place};
 use serde_json::json;
 use sudoku_web::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -15,17 +15,6 @@ use tokio::net::TcpStream;
 
 async fn start(dir: &std::path::Path, limits: Limits) -> common::Running {
     common::start_with(&dir.join("games.sqlite3"), 0, limits).await
-}
-
-/// `count` connections that have each sent `start` of a request and nothing more.
-async fn half_sent(addr: std::net::SocketAddr, count: usize, start: &[u8]) -> Vec<TcpStream> {
-    let mut streams = Vec::with_capacity(count);
-    for _ in 0..count {
-        let mut s = TcpStream::connect(addr).await.expect("a connection");
-        s.write_all(start).await.expect("a partial request");
-        streams.push(s);
-    }
-    streams
 }
 
 /// Whether the server closes `stream` within `within`: a read gives end of file (or a reset).

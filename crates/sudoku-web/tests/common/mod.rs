@@ -182,3 +182,22 @@ pub fn place(cell: &str, digit: u64) -> Value {
 pub fn id_of(game: &Value) -> String {
     game["id"].as_str().expect("an id").to_string()
 }
+
+/// `count` connections that have each sent `start` of a request and nothing more.
+pub async fn half_sent(
+    addr: std::net::SocketAddr,
+    count: usize,
+    start: &[u8],
+) -> Vec<tokio::net::TcpStream> {
+    let mut streams = Vec::with_capacity(count);
+    for _ in 0..count {
+        let mut s = tokio::net::TcpStream::connect(addr)
+            .await
+            .expect("a connection");
+        tokio::io::AsyncWriteExt::write_all(&mut s, start)
+            .await
+            .expect("a partial request");
+        streams.push(s);
+    }
+    streams
+}
