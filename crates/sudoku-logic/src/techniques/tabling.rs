@@ -393,35 +393,41 @@ impl Graph {
         }
     }
 
-    fn push_plain(&mut self, from: u32, to: u32) {
-        let list = &mut self.direct[from as usize];
-        if !list.contains(&to) {
-            list.push(to);
-        }
-    }
-
+    /// The direct links of every candidate. A peer can share two houses with the cell (a row
+    /// and a box): it is linked once, where it is first met, as a list that skipped repeats
+    /// would have it; the cells already linked are kept as a set instead of searching the
+    /// list (which made building the graph quadratic in its links).
     fn plain_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
         for cell in ctx.empty.iter() {
             let m = ctx.mask(cell);
             for d in BitIter(m) {
                 let (on, off) = (self.normal(cell, d, true), self.normal(cell, d, false));
                 for x in BitIter(m & !(1 << d)) {
-                    self.push_plain(on, self.normal(cell, x, false));
+                    let (x_off, x_on) = (self.normal(cell, x, false), self.normal(cell, x, true));
+                    self.direct[on as usize].push(x_off);
                     if m.count_ones() == 2 {
-                        self.push_plain(off, self.normal(cell, x, true));
+                        self.direct[off as usize].push(x_on);
                     }
                 }
+                let (mut weak, mut strong) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
+                weak.insert(cell);
                 for h in houses(ctx, cell) {
                     let places = ctx.cells_in(h, d);
                     if places.len() < 2 {
                         continue;
                     }
-                    for k in places.iter().filter(|&k| k != cell) {
-                        self.push_plain(on, self.normal(k, d, false));
+                    for k in places.minus(&weak).iter() {
+                        let k_off = self.normal(k, d, false);
+                        self.direct[on as usize].push(k_off);
                     }
+                    weak = weak.or(&places);
                     if places.len() == 2 {
                         let other = places.iter().find(|&k| k != cell).unwrap_or(cell);
-                        self.push_plain(off, self.normal(other, d, true));
+                        if !strong.contains(other) {
+                            strong.insert(other);
+                            let other_on = self.normal(other, d, true);
+                            self.direct[off as usize].push(other_on);
+                        }
                     }
                 }
             }
