@@ -59,7 +59,11 @@ fn hints_teach_in_three_stages() {
         .collect();
     assert_eq!(texts[0], "Try a Hidden Single.");
     assert_eq!(texts[1], "Look for a Hidden Single on 1 in b8.");
-    assert_eq!(texts[2], "Hidden Single 1 in b8: places 1 in r8c6");
+    assert_eq!(
+        texts[2],
+        "Hidden Single 1 in b8: places 1 in r8c6. 1 has one place left in b8, r8c6: the 1s in \
+         r6c5 and r9c1 see every other empty cell of b8."
+    );
     let zh = sudoku(&["hint", "--stage", "3", "--lang", "zh", HARD], None);
     assert_contains(&zh.stdout, "r8c6");
     assert!(

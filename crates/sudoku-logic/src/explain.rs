@@ -73,6 +73,15 @@ impl Step {
 
     /// The step's name: its technique's, "Siamese" added for a Siamese fish.
     pub fn title(&self, lang: Lang) -> String {
+        // Chinese solvers name a hidden single after its house: 宫排除, 行排除, 列排除.
+        if lang == Lang::Zh && self.technique == crate::Technique::HiddenSingle {
+            match self.houses_with_role(Role::Base).first() {
+                Some(House::Box(_)) => return "宫排除".into(),
+                Some(House::Row(_)) => return "行排除".into(),
+                Some(House::Col(_)) => return "列排除".into(),
+                _ => {}
+            }
+        }
         match (lang, self.siamese) {
             (Lang::En, false) => self.technique.name().to_string(),
             (Lang::En, true) => format!("Siamese {}", self.technique.name()),

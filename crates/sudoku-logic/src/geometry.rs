@@ -182,6 +182,18 @@ impl<const W: usize> Geometry<W> {
         &self.peers[cell]
     }
 
+    /// The positions of a cell's houses in HoDoKu's order: row, column, box, then any other
+    /// (a diagonal, a window).
+    pub fn houses_in_order(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let first = [self.row_of(cell), self.col_of(cell), self.block_of(cell)];
+        let others = self
+            .houses_of(cell)
+            .iter()
+            .map(|&h| h as usize)
+            .filter(move |h| !first.contains(h));
+        first.into_iter().chain(others)
+    }
+
     /// The positions of the houses holding a cell.
     pub fn houses_of(&self, cell: usize) -> &[u16] {
         self.layout.houses_of(cell)

@@ -223,7 +223,10 @@ impl Logic {
             return Hint::Solved;
         }
         match self.next_step(pos) {
-            Some(step) => Hint::Step { step, stage },
+            Some(mut step) => {
+                self.explain_single(pos, &mut step);
+                Hint::Step { step, stage }
+            }
             None => Hint::Stuck,
         }
     }

@@ -156,6 +156,16 @@ impl Logic {
         with_solver!(self, |s| s.next_step(pos))
     }
 
+    /// Adds to a single found at `pos` what makes it one (the placed digits its cell sees, or
+    /// that keep its digit out of the rest of its house), so that its explanation can say
+    /// why; other steps are left as they are. Hints do it; a solve path does not (the rating
+    /// needs no reasons), so a walkthrough does it step by step.
+    pub fn explain_single(&self, pos: &Candidates, step: &mut Step) {
+        with_solver!(self, |s| crate::techniques::singles::annotate(
+            s.g, pos, step
+        ))
+    }
+
     /// The solve path of a puzzle from its givens.
     pub fn solve_path(&self, grid: &Grid) -> Result<SolvePath, CandidatesError> {
         Ok(self.solve_path_from(self.start(grid)?))

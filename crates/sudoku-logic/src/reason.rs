@@ -3,9 +3,11 @@
 //! form, it is built only from the step's data (its chains, sets, digits and effect), in
 //! English or Simplified Chinese.
 
+use sudoku_core::{Candidate, Cell, Digit, House};
+
 use crate::chain::{Chain, ChainNode};
 use crate::explain::{Lang, compress_cells, digit_list};
-use crate::step::Step;
+use crate::step::{Role, Step, Target};
 use crate::technique::Technique;
 
 /// A node as a player writes it: `4 in r1c2`, `4 in r1c23` (a group).
@@ -97,9 +99,148 @@ impl Step {
                     d = digit_list(&self.digits)
                 ),
             },
+            NakedSingle if self.has_role(Role::Seen) => naked_single(self, lang)?,
+            HiddenSingle if self.has_role(Role::Seen) => hidden_single(self, lang)?,
             _ => return None,
         })
     }
+
+    fn has_role(&self, role: Role) -> bool {
+        self.with_role(role).next().is_some()
+    }
+}
+
+/// A list in the language's way: `1, 3 and 4` or `1、3、4`.
+fn list(items: &[String], lang: Lang) -> String {
+    match (lang, items) {
+        (Lang::Zh, _) => items.join("、"),
+        (Lang::En, [.., last]) if items.len() > 1 => {
+            format!("{} and {last}", items[..items.len() - 1].join(", "))
+        }
+        (Lang::En, _) => items.join(", "),
+    }
+}
+
+/// What a Naked Single's cell sees, house by house: `r5c1 sees 1, 3 and 4 in r5, 2 in c1
+/// and 7 and 8 in b4: only 9 is left`.
+fn naked_single(step: &Step, lang: Lang) -> Option<String> {
+    let placed = step.placements.first()?;
+    let cell = placed.cell;
+    let houses = step.houses_with_role(Role::Seen);
+    // Seen candidates in the cell itself are digits earlier steps ruled out there.
+    let (earlier, seen): (Vec<Candidate>, Vec<Candidate>) = step
+        .with_role(Role::Seen)
+        .filter_map(|t| match t {
+            Target::Candidate(c) => Some(c),
+            _ => None,
+        })
+        .partition(|c| c.cell == cell);
+    // Each seen digit goes to the first of the cell's houses (as listed) that holds it: its
+    // row or column by position, else the remaining house (the box, or a diagonal).
+    let in_house = |c: &Candidate, h: &House| match *h {
+        House::Row(r) => c.cell.row() == r as usize && cell.row() == r as usize,
+        House::Col(k) => c.cell.col() == k as usize && cell.col() == k as usize,
+        _ => true,
+    };
+    let mut parts = Vec::new();
+    let mut told = Vec::new();
+    for h in &houses {
+        let mut digits: Vec<Digit> = seen
+            .iter()
+            .filter(|c| !told.contains(*c) && in_house(c, h))
+            .map(|c| c.digit)
+            .collect();
+        told.extend(seen.iter().filter(|c| in_house(c, h)).copied());
+        told.dedup();
+        if digits.is_empty() {
+            continue;
+        }
+        digits.sort();
+        let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+        parts.push(match lang {
+            Lang::En => format!("{} in {h}", ds.join(", ")),
+            Lang::Zh => format!("{}{h} 有 {}", same_house_zh(h), list(&ds, lang)),
+        });
+    }
+    let earlier: Vec<String> = earlier.iter().map(|c| c.digit.to_string()).collect();
+    let d = placed.digit;
+    Some(match lang {
+        Lang::En if earlier.is_empty() => {
+            format!("{cell} sees {}: only {d} is left.", list(&parts, lang))
+        }
+        Lang::En => format!(
+            "{cell} sees {}, and {} {} ruled out by earlier steps: only {d} is left.",
+            list(&parts, lang),
+            list(&earlier, lang),
+            if earlier.len() == 1 { "was" } else { "were" }
+        ),
+        Lang::Zh if earlier.is_empty() => {
+            format!("{cell} {}，只剩 {d}。", parts.join("，"))
+        }
+        Lang::Zh => format!(
+            "{cell} {}，{} 已被此前的步骤排除，只剩 {d}。",
+            parts.join("，"),
+            list(&earlier, lang)
+        ),
+    })
+}
+
+/// `同行`, `同列`, `同宫` or `同区`: the house a Chinese solver says a cell shares.
+fn same_house_zh(h: &House) -> &'static str {
+    match h {
+        House::Row(_) => "同行 ",
+        House::Col(_) => "同列 ",
+        House::Box(_) => "同宫 ",
+        _ => "同区 ",
+    }
+}
+
+/// What keeps a Hidden Single's digit out of the other cells of its house: `9 has one place
+/// left in b4, r5c1: the 9s in r4c7, r9c2 and r8c1 see its other empty cells`.
+fn hidden_single(step: &Step, lang: Lang) -> Option<String> {
+    let placed = step.placements.first()?;
+    let house = step.houses_with_role(Role::Base).first().copied()?;
+    // Seen candidates are the placed copies of the digit; seen cells, empty cells of the
+    // house that earlier steps ruled out.
+    let mut blockers = Vec::new();
+    let mut earlier = Vec::new();
+    for t in step.with_role(Role::Seen) {
+        match t {
+            Target::Candidate(c) => blockers.push(c.cell),
+            Target::Cell(c) => earlier.push(c),
+            Target::House(_) => {}
+        }
+    }
+    let (d, cell) = (placed.digit, placed.cell);
+    let cells = |cells: &[Cell]| {
+        let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
+        (!names.is_empty()).then(|| list(&names, lang))
+    };
+    let (blockers, earlier) = (cells(&blockers), cells(&earlier));
+    Some(match (lang, blockers, earlier) {
+        (Lang::En, Some(b), None) => format!(
+            "{d} has one place left in {house}, {cell}: the {d}s in {b} see every other empty \
+             cell of {house}."
+        ),
+        (Lang::En, Some(b), Some(e)) => format!(
+            "{d} has one place left in {house}, {cell}: the {d}s in {b} see the other empty \
+             cells of {house} but {e}, where earlier steps ruled {d} out."
+        ),
+        (Lang::En, None, Some(e)) => {
+            format!("{d} has one place left in {house}, {cell}: earlier steps ruled it out of {e}.")
+        }
+        (Lang::Zh, Some(b), None) => {
+            format!("{house} 中 {d} 只剩 {cell} 一个位置：{b} 的 {d} 排除了 {house} 的其余空格。")
+        }
+        (Lang::Zh, Some(b), Some(e)) => format!(
+            "{house} 中 {d} 只剩 {cell} 一个位置：{b} 的 {d} 排除了其余空格，{e} 的 {d} \
+             已被此前的步骤排除。"
+        ),
+        (Lang::Zh, None, Some(e)) => {
+            format!("{house} 中 {d} 只剩 {cell} 一个位置：{e} 的 {d} 已被此前的步骤排除。")
+        }
+        (_, None, None) => return None,
+    })
 }
 
 /// Two fish on the same base houses: each holds on its own, so both sets of eliminations do.

@@ -36,6 +36,9 @@ pub enum Role {
     Removed,
     /// A digit the step places.
     Placed,
+    /// Why a single holds: a placed digit its cell sees, or that keeps the digit out of the
+    /// other cells of its house, and the houses it is seen in ([`crate::Logic::explain_single`]).
+    Seen,
 }
 
 /// What a highlight points at.

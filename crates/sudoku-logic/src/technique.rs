@@ -156,18 +156,18 @@ macro_rules! techniques {
 
 techniques! {
     FullHouse => "Full House", "唯一空格", "0000", 4, Easy, 100, true;
-    NakedSingle => "Naked Single", "显性唯一", "0003", 4, Easy, 200, true;
-    HiddenSingle => "Hidden Single", "隐性唯一", "0002", 14, Easy, 300, true;
+    NakedSingle => "Naked Single", "唯一余数", "0003", 4, Easy, 200, true;
+    HiddenSingle => "Hidden Single", "排除法", "0002", 14, Easy, 300, true;
     LockedPair => "Locked Pair", "锁定数对", "0110", 40, Medium, 1000, true;
-    LockedTriple => "Locked Triple", "锁定三数组", "0111", 60, Medium, 1100, true;
-    LockedCandidatesPointing => "Locked Candidates Type 1 (Pointing)", "区块摒除（宫对行列）", "0100", 50, Medium, 1200, true;
-    LockedCandidatesClaiming => "Locked Candidates Type 2 (Claiming)", "区块摒除（行列对宫）", "0101", 50, Medium, 1210, true;
+    LockedTriple => "Locked Triple", "锁定三链数", "0111", 60, Medium, 1100, true;
+    LockedCandidatesPointing => "Locked Candidates Type 1 (Pointing)", "宫区块", "0100", 50, Medium, 1200, true;
+    LockedCandidatesClaiming => "Locked Candidates Type 2 (Claiming)", "行列区块", "0101", 50, Medium, 1210, true;
     NakedPair => "Naked Pair", "显性数对", "0200", 60, Medium, 1300, true;
-    NakedTriple => "Naked Triple", "显性三数组", "0201", 80, Medium, 1400, true;
+    NakedTriple => "Naked Triple", "显性三链数", "0201", 80, Medium, 1400, true;
     HiddenPair => "Hidden Pair", "隐性数对", "0210", 70, Medium, 1500, true;
-    HiddenTriple => "Hidden Triple", "隐性三数组", "0211", 100, Medium, 1600, true;
-    NakedQuadruple => "Naked Quadruple", "显性四数组", "0202", 120, Hard, 2000, true;
-    HiddenQuadruple => "Hidden Quadruple", "隐性四数组", "0212", 150, Hard, 2100, true;
+    HiddenTriple => "Hidden Triple", "隐性三链数", "0211", 100, Medium, 1600, true;
+    NakedQuadruple => "Naked Quadruple", "显性四链数", "0202", 120, Hard, 2000, true;
+    HiddenQuadruple => "Hidden Quadruple", "隐性四链数", "0212", 150, Hard, 2100, true;
     XWing => "X-Wing", "X翼", "0300", 140, Hard, 2200, true;
     Swordfish => "Swordfish", "剑鱼", "0301", 150, Hard, 2300, true;
     Jellyfish => "Jellyfish", "水母", "0302", 160, Hard, 2400, true;

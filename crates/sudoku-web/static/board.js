@@ -127,7 +127,7 @@ export function parseHighlights(n, highlights) {
   return { houses, cells, cands, chain };
 }
 
-const CELL_ROLE_ORDER = ['placed', 'fin', 'endo_fin', 'color_a', 'color_b', 'pattern', 'removed'];
+const CELL_ROLE_ORDER = ['placed', 'fin', 'endo_fin', 'color_a', 'color_b', 'pattern', 'removed', 'seen'];
 const CAND_ROLE_ORDER = ['removed', 'placed', 'fin', 'endo_fin', 'color_a', 'color_b', 'pattern', 'link_strong', 'link_weak'];
 
 function firstRole(set, order) {

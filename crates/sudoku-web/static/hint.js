@@ -7,7 +7,7 @@ import { cellIndex, parseHighlights } from './board.js';
 
 const ROLE_ORDER = [
   'base', 'cover', 'pattern', 'fin', 'endo_fin', 'color_a', 'color_b',
-  'link_strong', 'link_weak', 'removed', 'placed',
+  'link_strong', 'link_weak', 'removed', 'placed', 'seen',
 ];
 
 export class HintPanel {

@@ -95,6 +95,7 @@ const STRINGS = {
     role_link_strong: 'Strong link',
     role_link_weak: 'Weak link',
     role_removed: 'Removed',
+    role_seen: 'What rules the rest out',
     role_placed: 'Placed',
     role_mistake: 'Mistake',
     // check
@@ -273,6 +274,7 @@ const STRINGS = {
     role_link_strong: '强链',
     role_link_weak: '弱链',
     role_removed: '删除',
+    role_seen: '排除依据',
     role_placed: '填入',
     role_mistake: '错误',
     check_ok: '目前没有错误。',

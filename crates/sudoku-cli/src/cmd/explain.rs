@@ -72,7 +72,13 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let deadline = Deadline::starting_now(args.position.time_limit);
     position.check_unique(": no path of logic can finish it", deadline)?;
     let logic = Logic::new(&position.layout);
-    let path = logic.solve_path_while(position.candidates, &mut || deadline.in_time());
+    let mut path = logic.solve_path_while(position.candidates.clone(), &mut || deadline.in_time());
+    // Each single says why it holds, from the position it was taken in.
+    let mut pos = position.candidates;
+    for step in &mut path.steps {
+        logic.explain_single(&pos, step);
+        pos.apply(&position.layout, step);
+    }
     let why_halted = || path_cut_message(deadline.limit);
     let grade = path.grade();
     let lang: Lang = args.lang.into();

@@ -64,6 +64,90 @@ fn hidden_singles<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     }
 }
 
+/// Adds to a single what makes it one, as `Seen` highlights, from the position it was found
+/// in: for a Naked Single, the placed digits its cell sees (each the first met, houses in
+/// order: row, column, box, then any other) and the houses they are in; for a Hidden Single,
+/// a placed copy of the digit that each other empty cell of the house sees. A digit or cell
+/// that nothing placed accounts for was ruled out by an earlier step; the text says so.
+pub(crate) fn annotate<const W: usize>(
+    g: &crate::geometry::Geometry<W>,
+    pos: &crate::candidates::Candidates,
+    step: &mut Step,
+) {
+    let Some(&placed) = step.placements.first() else {
+        return;
+    };
+    let values = pos.values();
+    let cell = placed.cell.index(g.size());
+    let d = placed.digit.get() as u8;
+    match step.technique {
+        Technique::NakedSingle => {
+            let mut seen = 0u64;
+            let mut houses = Vec::new();
+            let mut blockers = Vec::new();
+            for h in g.houses_in_order(cell) {
+                let before = blockers.len();
+                for &p in g.house_cells(h) {
+                    let v = values[p];
+                    if p != cell && v != 0 && v != d && seen & (1 << v) == 0 {
+                        seen |= 1 << v;
+                        blockers.push(cand(g, p, v));
+                    }
+                }
+                if blockers.len() > before {
+                    houses.push(g.house(h));
+                }
+            }
+            for h in houses {
+                step.add_house(h, Role::Seen);
+            }
+            for b in blockers {
+                step.add_candidate(b, Role::Seen);
+            }
+            // The digits nothing placed accounts for: earlier steps ruled them out here.
+            for x in 1..=g.size() as u8 {
+                if x != d && seen & (1 << x) == 0 {
+                    step.add_candidate(cand(g, cell, x), Role::Seen);
+                }
+            }
+        }
+        Technique::HiddenSingle => {
+            let Some(house) = step.houses_with_role(Role::Base).first().copied() else {
+                return;
+            };
+            let Some(h) = (0..g.house_count()).find(|&h| g.house(h) == house) else {
+                return;
+            };
+            for &o in g.house_cells(h) {
+                if o == cell || values[o] != 0 {
+                    continue;
+                }
+                let blocker = g
+                    .houses_in_order(o)
+                    .flat_map(|k| g.house_cells(k).iter().copied())
+                    .find(|&p| values[p] == d);
+                match blocker {
+                    Some(p) => step.add_candidate(cand(g, p, d), Role::Seen),
+                    // Nothing placed keeps the digit out: an earlier step ruled it out.
+                    None => step.add_cell(g.cell(o), Role::Seen),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn cand<const W: usize>(
+    g: &crate::geometry::Geometry<W>,
+    cell: usize,
+    value: u8,
+) -> sudoku_core::Candidate {
+    sudoku_core::Candidate {
+        cell: g.cell(cell),
+        digit: super::digit(value as usize - 1),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::{Lang, Logic, Technique};

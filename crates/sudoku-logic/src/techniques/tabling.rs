@@ -411,7 +411,7 @@ impl Graph {
                 }
                 let (mut weak, mut strong) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
                 weak.insert(cell);
-                for h in houses(ctx, cell) {
+                for h in ctx.g.houses_in_order(cell) {
                     let places = ctx.cells_in(h, d);
                     if places.len() < 2 {
                         continue;
@@ -626,18 +626,6 @@ fn als_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<AlsNode> {
         }
     }
     out
-}
-
-/// A cell's houses in HoDoKu's order: row, column, box, then any other.
-fn houses<'a, const W: usize>(ctx: &'a Ctx<W>, cell: usize) -> impl Iterator<Item = usize> + 'a {
-    let first = [ctx.g.row_of(cell), ctx.g.col_of(cell), ctx.g.block_of(cell)];
-    let others = ctx
-        .g
-        .houses_of(cell)
-        .iter()
-        .map(|&h| h as usize)
-        .filter(move |h| !first.contains(h));
-    first.into_iter().chain(others)
 }
 
 /// The group nodes in HoDoKu's order: rows, then columns; per line every digit, per digit

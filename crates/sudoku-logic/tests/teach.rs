@@ -1,0 +1,143 @@
+//! Explanations that say why: a single names what its cell sees (a Naked Single) or what
+//! keeps its digit out of the rest of its house (a Hidden Single), in English and in the
+//! Chinese words Chinese solvers use; no Chinese text carries English words; and the
+//! glossary in the repository lists every technique under the names the program uses.
+
+use sudoku_core::{Grid, Layout};
+use sudoku_logic::{Lang, Logic, Stage, Technique};
+
+/// The explained steps of a puzzle's path, each single with its reasons.
+fn explained(puzzle: &str) -> Vec<sudoku_logic::Step> {
+    let grid: Grid = puzzle.parse().unwrap();
+    let layout = Layout::new(grid.shape());
+    let logic = Logic::new(&layout);
+    let mut pos = logic.start(&grid).unwrap();
+    let mut steps = logic.solve_path(&grid).unwrap().steps;
+    for step in &mut steps {
+        logic.explain_single(&pos, step);
+        pos.apply(&layout, step);
+    }
+    steps
+}
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn a_naked_single_names_what_its_cell_sees() {
+    let steps = explained(EASY);
+    let first = &steps[0];
+    assert_eq!(first.technique, Technique::NakedSingle);
+    // r5c6 of this puzzle: 7 and 8 in its row, 2, 3, 5, 6 and 9 in its column, 1 in its box.
+    assert_eq!(
+        first.explain(Lang::En),
+        "Naked Single 4: places 4 in r5c6. r5c6 sees 7, 8 in r5, 2, 3, 5, 6, 9 in c6 and 1 in \
+         b5: only 4 is left."
+    );
+    assert_eq!(
+        first.explain(Lang::Zh),
+        "唯一余数 4：r5c6 填 4。r5c6 同行 r5 有 7、8，同列 c6 有 2、3、5、6、9，同宫 b5 有 1，只剩 4。"
+    );
+}
+
+#[test]
+fn a_hidden_single_names_its_house_and_what_blocks_the_rest() {
+    let logic = Logic::new(&Layout::classic());
+    let grid: Grid =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            .parse()
+            .unwrap();
+    let hint = logic.hint(&logic.start(&grid).unwrap(), Stage::Step);
+    assert_eq!(
+        hint.text(Lang::En),
+        "Hidden Single 1 in b8: places 1 in r8c6. 1 has one place left in b8, r8c6: the 1s in \
+         r6c5 and r9c1 see every other empty cell of b8."
+    );
+    assert_eq!(
+        hint.text(Lang::Zh),
+        "宫排除 1 于 b8：r8c6 填 1。b8 中 1 只剩 r8c6 一个位置：r6c5、r9c1 的 1 排除了 b8 的其余空格。"
+    );
+    // Stage 2 names the house and the technique, not the cell.
+    let hint = logic.hint(&logic.start(&grid).unwrap(), Stage::Where);
+    let text = hint.text(Lang::En);
+    assert!(text.contains("b8") && !text.contains("r8c6"), "{text}");
+}
+
+/// Every Chinese text of a path, with its singles explained, keeps English out: the only
+/// Latin letters left are in cell and house names (`r5c6`, `b4`) and in the notation of the
+/// techniques named after letters (X翼, XY链).
+#[test]
+fn chinese_texts_carry_no_english() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    for puzzle in [EASY, hard] {
+        for step in explained(puzzle) {
+            let text = step.explain(Lang::Zh);
+            let mut rest = text.clone();
+            for t in Technique::ALL {
+                rest = rest.replace(t.name_zh(), "");
+            }
+            let rest: String = strip_cells(&rest);
+            assert!(
+                !rest.chars().any(|c| c.is_ascii_alphabetic()),
+                "English left in: {text}"
+            );
+        }
+    }
+}
+
+/// The text with cell and house names (`r5c6`, `r5`, `c6`, `b4`, `r4c12`) and Eureka chain
+/// notation letters taken out.
+fn strip_cells(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut k = 0;
+    while k < chars.len() {
+        let c = chars[k];
+        let next_digit = chars.get(k + 1).is_some_and(char::is_ascii_digit);
+        if matches!(c, 'r' | 'c' | 'b' | 'd') && next_digit {
+            k += 1;
+            while chars.get(k).is_some_and(char::is_ascii_digit) {
+                k += 1;
+            }
+            continue;
+        }
+        out.push(c);
+        k += 1;
+    }
+    out
+}
+
+/// `docs/GLOSSARY.md` is the table of every technique's names that the program uses, so a
+/// term is the same in hints, walkthroughs, the drill and the page. Regenerate it with
+/// `UPDATE_GLOSSARY=1 cargo test -p sudoku-logic --test teach`.
+#[test]
+fn the_glossary_lists_every_technique_by_the_names_in_use() {
+    let mut text = String::from(
+        "# Glossary of techniques\n\n\
+         Every technique the solver knows, with the English name (HoDoKu's) and the Chinese \
+         name that hints, walkthroughs, the drill and the page use, one term per technique. \
+         A Hidden Single is told in Chinese by its house: 宫排除 (box), 行排除 (row), 列排除 \
+         (column). Generated from `crates/sudoku-logic/src/technique.rs` and checked by \
+         `crates/sudoku-logic/tests/teach.rs`.\n\n\
+         | code | English | 中文 | level | 难度 |\n|---|---|---|---|---|\n",
+    );
+    for t in Technique::ALL {
+        text += &format!(
+            "| {} | {} | {} | {} | {} |\n",
+            t.code(),
+            t.name(),
+            t.name_zh(),
+            t.level(),
+            t.level().name_zh()
+        );
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/GLOSSARY.md");
+    if std::env::var_os("UPDATE_GLOSSARY").is_some() {
+        std::fs::write(path, &text).unwrap();
+    }
+    let kept = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        kept == text,
+        "docs/GLOSSARY.md is out of date: see this test's doc"
+    );
+}
