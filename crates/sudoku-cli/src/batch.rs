@@ -330,7 +330,7 @@ impl Solvers {
     /// Why a puzzle's last search was cut short (its answer is then not to be trusted), as a
     /// message for the puzzle's line: the time limit, or Ctrl-C.
     pub fn cut_short(&self, halted: Option<Halted>) -> Option<String> {
-        cut_short_message(halted?, self.time_limit)
+        Some(cut_short_message(halted?, self.time_limit))
     }
 }
 
@@ -341,18 +341,18 @@ pub fn path_cut_message(limit: TimeLimit) -> String {
     } else {
         Halted::Deadline
     };
-    cut_short_message(halted, limit).unwrap_or_default()
+    cut_short_message(halted, limit)
 }
 
 /// The message for a puzzle whose search was cut short.
-pub fn cut_short_message(halted: Halted, limit: TimeLimit) -> Option<String> {
-    Some(match halted {
+pub fn cut_short_message(halted: Halted, limit: TimeLimit) -> String {
+    match halted {
         Halted::Deadline => format!(
             "no answer within the time limit ({}; --time-limit 0 for none)",
             limit.describe()
         ),
         Halted::Flag => "interrupted".to_string(),
-    })
+    }
 }
 
 /// The result of a command's work on one puzzle: `Err(Rejected)` when the command line's

@@ -135,7 +135,7 @@ impl Position {
         solver.set_stop_flag(Some(stop::flag()));
         let verdict = solver.verdict(&self.candidates.givens_grid());
         if let Some(halted) = solver.halted() {
-            let why = cut_short_message(halted, deadline.limit).unwrap_or_default();
+            let why = cut_short_message(halted, deadline.limit);
             return Err(Failure::Unmet(format!("uniqueness check: {why}")));
         }
         match verdict {
