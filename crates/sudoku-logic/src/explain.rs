@@ -136,7 +136,11 @@ impl Step {
         }
         for (digit, cells) in by_digit(&self.eliminations) {
             let cells: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-            let cells = cells.join(", ");
+            // Chinese lists take the enumeration comma.
+            let cells = cells.join(match lang {
+                Lang::En => ", ",
+                Lang::Zh => "、",
+            });
             parts.push(match lang {
                 Lang::En => format!("removes {digit} from {cells}"),
                 Lang::Zh => format!("删除 {cells} 的 {digit}"),

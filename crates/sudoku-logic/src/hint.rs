@@ -7,7 +7,7 @@ use serde::Serialize;
 use sudoku_core::{Candidate, Cell, Digit, DlxSolver, Grid, Verdict};
 
 use crate::candidates::Candidates;
-use crate::explain::{Lang, compress_cells, digit_list, house_list};
+use crate::explain::{Lang, digit_list, house_list};
 use crate::logic::Logic;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
@@ -155,13 +155,11 @@ impl Step {
         }
     }
 
+    /// Stage 2: the technique, its digits and the house to look in; never the cells (they
+    /// are the answer, or most of it). A step without a house of its own names no place.
     fn where_text(&self, lang: Lang) -> String {
         let bases = self.houses_with_role(Role::Base);
-        let place = if bases.is_empty() {
-            compress_cells(&self.cells_with_role(Role::Pattern))
-        } else {
-            house_list(&bases)
-        };
+        let place = house_list(&bases);
         let digits = digit_list(&self.digits);
         match lang {
             Lang::En if place.is_empty() => {

@@ -99,6 +99,11 @@ impl Step {
                     d = digit_list(&self.digits)
                 ),
             },
+            NakedPair | NakedTriple | NakedQuadruple | LockedPair | LockedTriple => {
+                naked_subset(self, lang)?
+            }
+            HiddenPair | HiddenTriple | HiddenQuadruple => hidden_subset(self, lang)?,
+            LockedCandidatesPointing | LockedCandidatesClaiming => locked(self, lang)?,
             NakedSingle if self.has_role(Role::Seen) => naked_single(self, lang)?,
             HiddenSingle if self.has_role(Role::Seen) => hidden_single(self, lang)?,
             _ => return None,
@@ -193,6 +198,72 @@ fn same_house_zh(h: &House) -> &'static str {
         House::Box(_) => "同宫 ",
         _ => "同区 ",
     }
+}
+
+/// The names of cells, digits or houses as a list in the language's way.
+fn names<T: ToString>(items: &[T], lang: Lang) -> String {
+    let names: Vec<String> = items.iter().map(T::to_string).collect();
+    list(&names, lang)
+}
+
+/// A naked subset: `k` cells holding only `k` digits between them fill with those digits, so
+/// the digits leave the rest of every house the cells share.
+fn naked_subset(step: &Step, lang: Lang) -> Option<String> {
+    let cells = step.cells_with_role(Role::Pattern);
+    let houses = step.houses_with_role(Role::Base);
+    if cells.is_empty() || houses.is_empty() {
+        return None;
+    }
+    let (c, d, h, k) = (
+        names(&cells, lang),
+        names(&step.digits, lang),
+        names(&houses, lang),
+        cells.len(),
+    );
+    Some(match lang {
+        Lang::En => format!(
+            "{c} hold only {d} between them, so those {k} digits fill those {k} cells and \
+             leave the other cells of {h}."
+        ),
+        Lang::Zh => format!(
+            "{c} 合起来只有 {d} 这 {k} 个候选数，所以这 {k} 个数占满这 {k} 格，{h} 的其他格删除它们。"
+        ),
+    })
+}
+
+/// A hidden subset: `k` digits with only the same `k` cells left in a house take those
+/// cells, so the cells lose every other candidate.
+fn hidden_subset(step: &Step, lang: Lang) -> Option<String> {
+    let cells = step.cells_with_role(Role::Pattern);
+    let house = step.houses_with_role(Role::Base).first().copied()?;
+    let (c, d, k) = (names(&cells, lang), names(&step.digits, lang), cells.len());
+    Some(match lang {
+        Lang::En => format!(
+            "In {house}, {d} can go only in {c}: those {k} digits take those {k} cells, which \
+             lose every other candidate."
+        ),
+        Lang::Zh => {
+            format!("{house} 中 {d} 只能填在 {c}：这 {k} 个数占满这 {k} 格，这些格删除其他候选数。")
+        }
+    })
+}
+
+/// Locked candidates: all of a house's places for the digit lie in a second house, so the
+/// digit is in their intersection and leaves the rest of the second house.
+fn locked(step: &Step, lang: Lang) -> Option<String> {
+    let base = step.houses_with_role(Role::Base).first().copied()?;
+    let cover = step.houses_with_role(Role::Cover).first().copied()?;
+    let d = names(&step.digits, lang);
+    let cells = names(&step.cells_with_role(Role::Pattern), lang);
+    Some(match lang {
+        Lang::En => format!(
+            "Every {d} of {base} is in {cover} ({cells}): the {d} of {base} is there, so no \
+             other cell of {cover} can hold {d}."
+        ),
+        Lang::Zh => format!(
+            "{base} 的 {d} 都在 {cover} 上（{cells}）：{base} 的 {d} 必在这里，所以 {cover} 的其他格删除 {d}。"
+        ),
+    })
 }
 
 /// What keeps a Hidden Single's digit out of the other cells of its house: `9 has one place

@@ -97,8 +97,12 @@ pub struct Highlight {
 /// step.add_house(House::Row(0), Role::Base);
 /// step.eliminate(Candidate { cell: Cell::new(0, 0), digit: d(2) });
 /// step.eliminate(Candidate { cell: Cell::new(0, 6), digit: d(2) });
-/// assert_eq!(step.explain(Lang::En), "Naked Pair 2,5 in r1c23: removes 2 from r1c1, r1c7");
-/// assert_eq!(step.explain(Lang::Zh), "显性数对 2,5 于 r1c23：删除 r1c1, r1c7 的 2");
+/// assert_eq!(
+///     step.explain(Lang::En),
+///     "Naked Pair 2,5 in r1c23: removes 2 from r1c1, r1c7. r1c2 and r1c3 hold only 2 and 5 \
+///      between them, so those 2 digits fill those 2 cells and leave the other cells of r1."
+/// );
+/// assert!(step.explain(Lang::Zh).starts_with("显性数对 2,5 于 r1c23：删除 r1c1、r1c7 的 2。"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Step {

@@ -141,3 +141,58 @@ fn the_glossary_lists_every_technique_by_the_names_in_use() {
         "docs/GLOSSARY.md is out of date: see this test's doc"
     );
 }
+
+/// Subsets and locked candidates say which cells hold which digits and why the others go:
+/// every such step of a few paths names its cells, digits and houses in both languages.
+#[test]
+fn subsets_and_locked_candidates_say_why() {
+    use Technique::*;
+    use sudoku_logic::Role;
+    let puzzles = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+    ];
+    let mut kinds = std::collections::BTreeSet::new();
+    for puzzle in puzzles {
+        for step in explained(puzzle) {
+            let subset = matches!(
+                step.technique,
+                NakedPair
+                    | NakedTriple
+                    | NakedQuadruple
+                    | LockedPair
+                    | LockedTriple
+                    | HiddenPair
+                    | HiddenTriple
+                    | HiddenQuadruple
+            );
+            let locked = matches!(
+                step.technique,
+                LockedCandidatesPointing | LockedCandidatesClaiming
+            );
+            if !subset && !locked {
+                continue;
+            }
+            kinds.insert(step.technique);
+            let (en, zh) = (step.explain(Lang::En), step.explain(Lang::Zh));
+            // The reason follows the short form, after its full stop.
+            let (en_why, zh_why) = (
+                en.split_once(". ").map(|x| x.1).unwrap_or(""),
+                zh.split_once('。').map(|x| x.1).unwrap_or(""),
+            );
+            for cell in step.cells_with_role(Role::Pattern) {
+                let name = cell.to_string();
+                assert!(en_why.contains(&name), "{en}");
+                assert!(zh_why.contains(&name), "{zh}");
+            }
+            for house in step.houses_with_role(Role::Base) {
+                assert!(en_why.contains(&house.to_string()), "{en}");
+            }
+            for d in &step.digits {
+                assert!(en_why.contains(&d.to_string()), "{en}");
+            }
+        }
+    }
+    assert!(kinds.len() >= 3, "a few kinds met: {kinds:?}");
+}

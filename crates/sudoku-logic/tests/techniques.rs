@@ -45,7 +45,11 @@ fn naked_pair_on_4x4() {
     let steps = logic.find_steps(&pos, Technique::NakedPair);
     assert_eq!(
         texts(&steps),
-        ["Naked Pair 1,2 in r1c13: removes 1 from r1c2, r1c4; removes 2 from r1c2, r1c4"]
+        [
+            "Naked Pair 1,2 in r1c13: removes 1 from r1c2, r1c4; removes 2 from r1c2, r1c4. \
+             r1c1 and r1c3 hold only 1 and 2 between them, so those 2 digits fill those 2 cells \
+             and leave the other cells of r1."
+        ]
     );
 }
 
@@ -74,7 +78,7 @@ fn hidden_pair_on_6x6() {
     let steps = logic.find_steps(&pos, Technique::HiddenPair);
     let texts = texts(&steps);
     assert!(
-        texts.contains(&"Hidden Pair 5,6 in r3c26: removes 1 from r3c2, r3c6; removes 2 from r3c2, r3c6; removes 3 from r3c2, r3c6; removes 4 from r3c2, r3c6".to_string()),
+        texts.iter().any(|t| t.starts_with("Hidden Pair 5,6 in r3c26: removes 1 from r3c2, r3c6; removes 2 from r3c2, r3c6; removes 3 from r3c2, r3c6; removes 4 from r3c2, r3c6. In r3, 5 and 6 can go only in r3c2 and r3c6")),
         "{texts:?}"
     );
 }
@@ -92,7 +96,11 @@ fn pointing_on_6x6() {
     let steps = logic.find_steps(&pos, Technique::LockedCandidatesPointing);
     assert_eq!(
         texts(&steps),
-        ["Locked Candidates Type 1 (Pointing) 3 in b1 r1: removes 3 from r1c4, r1c5, r1c6"]
+        [
+            "Locked Candidates Type 1 (Pointing) 3 in b1 r1: removes 3 from r1c4, r1c5, r1c6. \
+             Every 3 of b1 is in r1 (r1c1 and r1c2): the 3 of b1 is there, so no other cell of \
+             r1 can hold 3."
+        ]
     );
 }
 
@@ -112,7 +120,7 @@ fn x_wing_on_6x6() {
     );
     assert_eq!(
         steps[0].explain(Lang::Zh),
-        "X翼 1 于 r14 c25：删除 r2c2, r2c5, r3c2, r3c5, r5c2, r5c5, r6c2, r6c5 的 1"
+        "X翼 1 于 r14 c25：删除 r2c2、r2c5、r3c2、r3c5、r5c2、r5c5、r6c2、r6c5 的 1"
     );
 }
 
