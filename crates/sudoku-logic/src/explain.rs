@@ -288,11 +288,14 @@ mod tests {
         step.eliminate(cand(4, 1, 7));
         assert_eq!(
             step.explain(Lang::En),
-            "Finned X-Wing 4 in r26 c37 fin r2c8: removes 4 from r1c7"
+            "Finned X-Wing 4 in r26 c37 fin r2c8: removes 4 from r1c7. Each of r2 and r6 needs \
+             its 4 in c3 or c7, unless a fin (r2c8) holds it: either way 4 leaves the cells of c3 \
+             and c7 outside the fish that also see every fin."
         );
         assert_eq!(
             step.explain(Lang::Zh),
-            "鳍X翼 4 于 r26 c37 鳍 r2c8：删除 r1c7 的 4"
+            "鳍X翼 4 于 r26 c37 鳍 r2c8：删除 r1c7 的 4。r2、r6 的 4 都落在 c3、c7 中，除非鳍（r2c8）\
+             为真：无论哪种情况，c3、c7 中鱼外且能看到所有鳍的格删除 4。"
         );
     }
 

@@ -99,6 +99,8 @@ impl Step {
                     d = digit_list(&self.digits)
                 ),
             },
+            XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
+            | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => fish(self, lang)?,
             NakedPair | NakedTriple | NakedQuadruple | LockedPair | LockedTriple => {
                 naked_subset(self, lang)?
             }
@@ -204,6 +206,47 @@ fn same_house_zh(h: &House) -> &'static str {
 fn names<T: ToString>(items: &[T], lang: Lang) -> String {
     let names: Vec<String> = items.iter().map(T::to_string).collect();
     list(&names, lang)
+}
+
+/// A fish on rows and columns, told with its houses: each base line needs the digit in one
+/// of the cover lines, and as many bases fill as many covers, so the digit leaves the rest of
+/// the covers (with fins: only where every fin is seen as well).
+fn fish(step: &Step, lang: Lang) -> Option<String> {
+    let bases = step.houses_with_role(Role::Base);
+    let covers = step.houses_with_role(Role::Cover);
+    if bases.is_empty() || covers.is_empty() {
+        return None;
+    }
+    let fins = step.cells_with_role(Role::Fin);
+    let (b, c, d) = (
+        names(&bases, lang),
+        names(&covers, lang),
+        names(&step.digits, lang),
+    );
+    let or_covers = match lang {
+        Lang::En => {
+            let names: Vec<String> = covers.iter().map(ToString::to_string).collect();
+            names.join(" or ")
+        }
+        Lang::Zh => names(&covers, lang),
+    };
+    let fins_text = names(&fins, lang);
+    Some(match (lang, fins.is_empty()) {
+        (Lang::En, true) => format!(
+            "Each of {b} needs its {d} in {or_covers}: the {d}s of {b} take {c}, so {d} leaves \
+             their other cells."
+        ),
+        (Lang::En, false) => format!(
+            "Each of {b} needs its {d} in {or_covers}, unless a fin ({fins_text}) holds it: \
+             either way {d} leaves the cells of {c} outside the fish that also see every fin."
+        ),
+        (Lang::Zh, true) => {
+            format!("{b} 的 {d} 都只能落在 {c} 中：它们占满 {c}，所以 {c} 的其他格删除 {d}。")
+        }
+        (Lang::Zh, false) => format!(
+            "{b} 的 {d} 都落在 {c} 中，除非鳍（{fins_text}）为真：无论哪种情况，{c} 中鱼外且能看到所有鳍的格删除 {d}。"
+        ),
+    })
 }
 
 /// A naked subset: `k` cells holding only `k` digits between them fill with those digits, so

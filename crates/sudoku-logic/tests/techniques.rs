@@ -116,11 +116,16 @@ fn x_wing_on_6x6() {
     let steps = logic.find_steps(&pos, Technique::XWing);
     assert_eq!(
         texts(&steps),
-        ["X-Wing 1 in r14 c25: removes 1 from r2c2, r2c5, r3c2, r3c5, r5c2, r5c5, r6c2, r6c5"]
+        [
+            "X-Wing 1 in r14 c25: removes 1 from r2c2, r2c5, r3c2, r3c5, r5c2, r5c5, r6c2, r6c5. \
+             Each of r1 and r4 needs its 1 in c2 or c5: the 1s of r1 and r4 take c2 and c5, so 1 \
+             leaves their other cells."
+        ]
     );
     assert_eq!(
         steps[0].explain(Lang::Zh),
-        "X翼 1 于 r14 c25：删除 r2c2、r2c5、r3c2、r3c5、r5c2、r5c5、r6c2、r6c5 的 1"
+        "X翼 1 于 r14 c25：删除 r2c2、r2c5、r3c2、r3c5、r5c2、r5c5、r6c2、r6c5 的 1。r1、r4 的 1 \
+         都只能落在 c2、c5 中：它们占满 c2、c5，所以 c2、c5 的其他格删除 1。"
     );
 }
 
