@@ -150,15 +150,12 @@ fn naked_single(step: &Step, lang: Lang) -> Option<String> {
         _ => true,
     };
     let mut parts = Vec::new();
-    let mut told = Vec::new();
+    let mut left = seen;
     for h in &houses {
-        let mut digits: Vec<Digit> = seen
-            .iter()
-            .filter(|c| !told.contains(*c) && in_house(c, h))
-            .map(|c| c.digit)
-            .collect();
-        told.extend(seen.iter().filter(|c| in_house(c, h)).copied());
-        told.dedup();
+        let (here, rest): (Vec<Candidate>, Vec<Candidate>) =
+            left.into_iter().partition(|c| in_house(c, h));
+        left = rest;
+        let mut digits: Vec<Digit> = here.iter().map(|c| c.digit).collect();
         if digits.is_empty() {
             continue;
         }
@@ -326,10 +323,7 @@ fn hidden_single(step: &Step, lang: Lang) -> Option<String> {
         }
     }
     let (d, cell) = (placed.digit, placed.cell);
-    let cells = |cells: &[Cell]| {
-        let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
-        (!names.is_empty()).then(|| list(&names, lang))
-    };
+    let cells = |cells: &[Cell]| (!cells.is_empty()).then(|| names(cells, lang));
     let (blockers, earlier) = (cells(&blockers), cells(&earlier));
     Some(match (lang, blockers, earlier) {
         (Lang::En, Some(b), None) => format!(

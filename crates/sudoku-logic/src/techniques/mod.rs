@@ -309,12 +309,8 @@ pub(crate) struct Memo<const W: usize> {
 impl<const W: usize> Ctx<'_, W> {
     /// Whether the search for `technique` on digit index `d` is known to find nothing here.
     pub(crate) fn known_barren(&self, technique: Technique, d: usize) -> bool {
-        self.memo.is_some_and(|memo| {
-            memo.borrow()
-                .barren
-                .iter()
-                .any(|&(t, e, cells)| t == technique && e == d && cells == self.digit_cells[d])
-        })
+        self.lost_since_barren(technique, d)
+            .is_some_and(|lost| lost.is_empty())
     }
 
     /// The cells digit index `d` lost since the search for `technique` on it last found
