@@ -554,13 +554,7 @@ impl Game {
         if !mistakes.is_empty() {
             return Hint::Mistakes { mistakes };
         }
-        if pos.is_solved() {
-            return Hint::Solved;
-        }
-        match logic.next_step(&pos) {
-            Some(step) => Hint::Step { step, stage },
-            None => Hint::Stuck,
-        }
+        logic.hint_without_mistakes(&pos, stage)
     }
 
     /// The player's position for the solver: givens, entries, and the notes of the cells that

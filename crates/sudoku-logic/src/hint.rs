@@ -217,6 +217,12 @@ impl Logic {
                 return Hint::Mistakes { mistakes };
             }
         }
+        self.hint_without_mistakes(pos, stage)
+    }
+
+    /// The hint for a position already checked for mistakes (a game that knows its solution
+    /// checks them itself): solved, the next step with what makes a single one, or stuck.
+    pub fn hint_without_mistakes(&self, pos: &Candidates, stage: Stage) -> Hint {
         if pos.is_solved() {
             return Hint::Solved;
         }

@@ -430,6 +430,39 @@ fn hints_come_in_three_stages_and_count() {
     assert_eq!(g.moves(), 0, "asking for a hint changes no cell");
 }
 
+/// The game's hint is the solver's: a single comes with what makes it one (the placed digits
+/// its cell sees or that keep its digit out of the rest of its house), and says so.
+#[test]
+fn a_hinted_single_says_why() {
+    // No house of this 9x9 is nearly full, so the first step is not a Full House.
+    let puzzle: Grid =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+            .parse()
+            .unwrap();
+    let solution: Grid =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .parse()
+            .unwrap();
+    let mut g = Game::new(GameVariant::Classic, &puzzle, &solution, 7).unwrap();
+    let Hint::Step { step, .. } = g.hint(Stage::Step) else {
+        panic!("a step is expected");
+    };
+    assert!(
+        matches!(
+            step.technique,
+            sudoku_logic::Technique::NakedSingle | sudoku_logic::Technique::HiddenSingle
+        ),
+        "this puzzle's first step is a single that needs a reason: {step:?}"
+    );
+    assert!(
+        step.highlights
+            .iter()
+            .any(|h| h.role == sudoku_logic::Role::Seen),
+        "{step:?}"
+    );
+    assert!(step.reason(sudoku_logic::Lang::En).is_some());
+}
+
 #[test]
 fn a_hint_points_at_a_wrong_digit_first() {
     let mut g = game();
