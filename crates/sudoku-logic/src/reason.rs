@@ -1,7 +1,9 @@
-//! Why a chain, ALS, Sue de Coq, Franken fish, forcing or guessing step holds, in plain words:
-//! the sentence [`Step::explain`] adds after the short form of these steps. Like the short
-//! form, it is built only from the step's data (its chains, sets, digits and effect), in
-//! English or Simplified Chinese.
+//! Why a step holds, in plain words: the sentence [`Step::explain`] adds after the short form,
+//! for every technique. Like the short form, it is built only from the step's data (its
+//! highlights, chains, sets, digits and effect), in English or Simplified Chinese; singles
+//! need the reasons [`crate::Logic::explain_single`] adds from the position. Subsets, fish,
+//! chains and ALS steps are told here; the small patterns in [`patterns`], the uniqueness
+//! steps in [`uniqueness`].
 
 use sudoku_core::{Candidate, Cell, Digit, House};
 
@@ -9,6 +11,9 @@ use crate::chain::{Chain, ChainNode};
 use crate::explain::{Lang, compress_cells, digit_list};
 use crate::step::{Role, Step, Target};
 use crate::technique::Technique;
+
+mod patterns;
+mod uniqueness;
 
 /// A node as a player writes it: `4 in r1c2`, `4 in r1c23` (a group).
 fn node(n: &ChainNode, lang: Lang) -> String {
@@ -86,19 +91,9 @@ impl Step {
             | FinnedMutantSwordfish
             | FinnedMutantJellyfish
             | FinnedMutantSquirmbag
-            | FinnedMutantWhale => match lang {
-                Lang::En => format!(
-                    "Each base house needs its {d} in a cover house, and the covers can take only \
-                     as many as there are bases, so {d} leaves the rest of the covers (with fins: \
-                     only where every fin is seen).",
-                    d = digit_list(&self.digits)
-                ),
-                Lang::Zh => format!(
-                    "每个底线区域的 {d} 都必须落在覆盖区域中，覆盖区域只能容纳与底线区域同样多的 \
-                     {d}，所以覆盖区域的其余格删除 {d}（有鳍时，只删除能看到所有鳍的格）。",
-                    d = digit_list(&self.digits)
-                ),
-            },
+            | FinnedMutantWhale
+            | KrakenFish1
+            | KrakenFish2 => fish(self, lang).unwrap_or_else(|| franken(self, lang)),
             XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
             | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => fish(self, lang)?,
             NakedPair | NakedTriple | NakedQuadruple | LockedPair | LockedTriple => {
@@ -108,12 +103,44 @@ impl Step {
             LockedCandidatesPointing | LockedCandidatesClaiming => locked(self, lang)?,
             NakedSingle if self.has_role(Role::Seen) => naked_single(self, lang)?,
             HiddenSingle if self.has_role(Role::Seen) => hidden_single(self, lang)?,
-            _ => return None,
+            FullHouse => patterns::full_house(self, lang)?,
+            Skyscraper | TwoStringKite | TurbotFish => patterns::two_links(self, lang)?,
+            EmptyRectangle => patterns::empty_rectangle(self, lang)?,
+            Dual2StringKite | DualEmptyRectangle => patterns::dual(self, lang),
+            WWing => patterns::w_wing(self, lang)?,
+            XyWing | XyzWing => patterns::wing(self, lang)?,
+            RemotePair => patterns::remote_pair(self, lang),
+            BugPlusOne => patterns::bug(self, lang)?,
+            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => {
+                patterns::colors(self, lang)?
+            }
+            TemplateSet | TemplateDelete => patterns::template(self, lang)?,
+            DeathBlossom => patterns::death_blossom(self, lang)?,
+            UniquenessTest1 | UniquenessTest2 | UniquenessTest3 | UniquenessTest4
+            | UniquenessTest5 | UniquenessTest6 | HiddenRectangle | AvoidableRectangle1
+            | AvoidableRectangle2 => uniqueness::uniqueness(self, lang)?,
+            NakedSingle | HiddenSingle => return None,
         })
     }
 
     fn has_role(&self, role: Role) -> bool {
         self.with_role(role).next().is_some()
+    }
+}
+
+/// A Franken or Mutant fish without its houses: the rule in general.
+fn franken(step: &Step, lang: Lang) -> String {
+    let d = digit_list(&step.digits);
+    match lang {
+        Lang::En => format!(
+            "Each base house needs its {d} in a cover house, and the covers can take only as \
+             many as there are bases, so {d} leaves the rest of the covers (with fins: only \
+             where every fin is seen)."
+        ),
+        Lang::Zh => format!(
+            "每个底线区域的 {d} 都必须落在覆盖区域中，覆盖区域只能容纳与底线区域同样多的 \
+             {d}，所以覆盖区域的其余格删除 {d}（有鳍时，只删除能看到所有鳍的格）。"
+        ),
     }
 }
 
@@ -205,7 +232,7 @@ fn names<T: ToString>(items: &[T], lang: Lang) -> String {
     list(&names, lang)
 }
 
-/// A fish on rows and columns, told with its houses: each base line needs the digit in one
+/// A fish (rows and columns, Franken or Mutant), told with its houses: each base line needs the digit in one
 /// of the cover lines, and as many bases fill as many covers, so the digit leaves the rest of
 /// the covers (with fins: only where every fin is seen as well).
 fn fish(step: &Step, lang: Lang) -> Option<String> {
@@ -430,14 +457,17 @@ fn contradiction(step: &Step, lang: Lang) -> String {
         (None, Some(e)) => (e.cell, e.digit, false),
         (None, None) => return String::new(),
     };
+    let branches = if k == 1 {
+        "the branch shown".to_string()
+    } else {
+        format!("the {k} branches shown")
+    };
     match (lang, placed) {
-        (Lang::En, false) => format!(
-            "If {cell} were {d}, the {k} branches shown would lead to a contradiction: so it is \
-             not."
-        ),
+        (Lang::En, false) => {
+            format!("If {cell} were {d}, {branches} would lead to a contradiction: so it is not.")
+        }
         (Lang::En, true) => format!(
-            "If {cell} were not {d}, the {k} branches shown would lead to a contradiction: so \
-             it is {d}."
+            "If {cell} were not {d}, {branches} would lead to a contradiction: so it is {d}."
         ),
         (Lang::Zh, false) => {
             format!("若 {cell} 是 {d}，所示的 {k} 条分支会推出矛盾：所以它不是 {d}。")

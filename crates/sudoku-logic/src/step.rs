@@ -24,6 +24,9 @@ pub enum Role {
     Fin,
     /// An endo fin (a fin inside a cover house).
     EndoFin,
+    /// An extra candidate of a uniqueness pattern: a digit beyond the rectangle's pair, which
+    /// keeps its corners from the deadly pattern (drawn as fins are, but not called fins).
+    Extra,
     /// First colour of a colouring (or the "on" side of a chain).
     ColorA,
     /// Second colour.

@@ -71,18 +71,37 @@ fn chinese_texts_carry_no_english() {
     let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     for puzzle in [EASY, hard] {
         for step in explained(puzzle) {
-            let text = step.explain(Lang::Zh);
-            let mut rest = text.clone();
-            for t in Technique::ALL {
-                rest = rest.replace(t.name_zh(), "");
-            }
-            let rest: String = strip_cells(&rest);
-            assert!(
-                !rest.chars().any(|c| c.is_ascii_alphabetic()),
-                "English left in: {text}"
-            );
+            assert_no_english(&step.explain(Lang::Zh));
         }
     }
+}
+
+/// Fails when a Chinese text has Latin letters outside cell names and technique names.
+fn assert_no_english(text: &str) {
+    let mut rest = text.to_string();
+    for t in Technique::ALL {
+        rest = rest.replace(t.name_zh(), "");
+    }
+    assert!(
+        !strip_cells(&rest).chars().any(|c| c.is_ascii_alphabetic()),
+        "English left in: {text}"
+    );
+}
+
+/// The subsets (naked, hidden and locked), which say which cells hold which digits.
+fn is_subset(t: Technique) -> bool {
+    use Technique::*;
+    matches!(
+        t,
+        NakedPair
+            | NakedTriple
+            | NakedQuadruple
+            | LockedPair
+            | LockedTriple
+            | HiddenPair
+            | HiddenTriple
+            | HiddenQuadruple
+    )
 }
 
 /// The text with cell and house names (`r5c6`, `r5`, `c6`, `b4`, `r4c12`) and Eureka chain
@@ -156,17 +175,7 @@ fn subsets_and_locked_candidates_say_why() {
     let mut kinds = std::collections::BTreeSet::new();
     for puzzle in puzzles {
         for step in explained(puzzle) {
-            let subset = matches!(
-                step.technique,
-                NakedPair
-                    | NakedTriple
-                    | NakedQuadruple
-                    | LockedPair
-                    | LockedTriple
-                    | HiddenPair
-                    | HiddenTriple
-                    | HiddenQuadruple
-            );
+            let subset = is_subset(step.technique);
             let locked = matches!(
                 step.technique,
                 LockedCandidatesPointing | LockedCandidatesClaiming
@@ -195,4 +204,122 @@ fn subsets_and_locked_candidates_say_why() {
         }
     }
     assert!(kinds.len() >= 3, "a few kinds met: {kinds:?}");
+}
+
+/// The regression library, for a position where each technique applies.
+const REGLIB: &str = include_str!("data/hodoku-reglib-1.3.txt");
+/// Hard puzzles whose paths meet the techniques the library has no line for (forcing chains
+/// and nets, Franken and Mutant fish).
+const TOP1465: &str = include_str!("data/magictour_top1465.txt");
+
+/// Every technique says why, in both languages: a step of each, found at the first position
+/// of HoDoKu's regression library that has one (else on the path of a hard puzzle), carries a
+/// reason after its short form; the reason names the houses the step is built on and, for
+/// the patterns told cell by cell (subsets, single-digit patterns, wings, uniqueness, BUG+1),
+/// every cell of the pattern and of its strong links; uniqueness steps call nothing a fin;
+/// and the Chinese text keeps English out.
+#[test]
+fn every_technique_says_why_in_both_languages() {
+    use sudoku_logic::Options;
+    use sudoku_logic::reglib::parse_str;
+    let layout = Layout::classic();
+    let options = Options {
+        als_forward_only: false,
+        als_overlap: true,
+        empty_rectangle_two_candidates: true,
+        ..Options::default()
+    };
+    let logic = Logic::with_options(&layout, options);
+    let mut untold: Vec<Technique> = Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| t.is_implemented())
+        .collect();
+    let tell = |pos: &sudoku_logic::Candidates, untold: &mut Vec<Technique>| {
+        untold.retain(|&t| {
+            let Some(mut step) = logic.find_steps(pos, t).into_iter().next() else {
+                return true;
+            };
+            logic.explain_single(pos, &mut step);
+            check_reason(&step);
+            false
+        });
+    };
+    for line in parse_str(REGLIB).into_iter().flatten() {
+        let Some(technique) = Technique::from_code(&line.code) else {
+            continue;
+        };
+        if !line.is_fail_case() && untold.contains(&technique) {
+            let mut one = vec![technique];
+            tell(&line.position(&layout).unwrap(), &mut one);
+            untold.retain(|t| *t != technique || !one.is_empty());
+        }
+    }
+    // The paths themselves are HoDoKu's (overlapping ALSs are slow and off there).
+    let default = Logic::new(&layout);
+    for puzzle in TOP1465.lines().take(60) {
+        if untold.is_empty() {
+            break;
+        }
+
+        let grid: Grid = puzzle.trim().parse().unwrap();
+        let mut pos = default.start(&grid).unwrap();
+        for step in default.solve_path(&grid).unwrap().steps {
+            tell(&pos, &mut untold);
+            pos.apply(&layout, &step);
+        }
+    }
+    assert!(untold.is_empty(), "no step met for {untold:?}");
+}
+
+/// The checks of [`every_technique_says_why_in_both_languages`] on one step.
+fn check_reason(step: &sudoku_logic::Step) {
+    use Technique::*;
+    use sudoku_logic::Role;
+    let technique = step.technique;
+    let told_by_cells = is_subset(technique)
+        || matches!(
+            technique,
+            Skyscraper
+                | TwoStringKite
+                | TurbotFish
+                | WWing
+                | XyWing
+                | XyzWing
+                | RemotePair
+                | BugPlusOne
+                | UniquenessTest1
+                | UniquenessTest2
+                | UniquenessTest3
+                | UniquenessTest4
+                | UniquenessTest5
+                | UniquenessTest6
+                | HiddenRectangle
+                | AvoidableRectangle1
+                | AvoidableRectangle2
+        );
+    let (en, zh) = (step.explain(Lang::En), step.explain(Lang::Zh));
+    let (Some(en_why), Some(zh_why)) = (step.reason(Lang::En), step.reason(Lang::Zh)) else {
+        panic!("{technique:?} gives no reason: {en}");
+    };
+    assert!(en.ends_with(&en_why) && zh.ends_with(&zh_why), "{en}\n{zh}");
+    for house in step.houses_with_role(Role::Base) {
+        assert!(en_why.contains(&house.to_string()), "{house} not in: {en}");
+        assert!(zh_why.contains(&house.to_string()), "{house} not in: {zh}");
+    }
+    if told_by_cells {
+        let mut cells = step.cells_with_role(Role::Pattern);
+        cells.extend(step.cells_with_role(Role::LinkStrong));
+        for cell in cells {
+            assert!(en_why.contains(&cell.to_string()), "{cell} not in: {en}");
+            assert!(zh_why.contains(&cell.to_string()), "{cell} not in: {zh}");
+        }
+    }
+    if technique.name().contains("Uniqueness") || technique.name().contains("Rectangle") {
+        assert!(!en.contains(" fin") && !zh.contains('鳍'), "{en}\n{zh}");
+    }
+    assert_no_english(&zh);
+    if std::env::var_os("SHOW_REASONS").is_some() {
+        println!("{en}\n{zh}\n");
+    }
 }

@@ -136,7 +136,12 @@ fn xy_wing_on_6x6() {
     let steps = logic.find_steps(&pos, Technique::XyWing);
     assert_eq!(
         texts(&steps),
-        ["XY-Wing 1,2,3 in r1c15,r2c2: removes 3 from r1c2, r1c3, r2c4, r2c5, r2c6"]
+        [
+            "XY-Wing 1,2,3 in r1c15,r2c2: removes 3 from r1c2, r1c3, r2c4, r2c5, r2c6. The pivot \
+             r1c1 holds only 1 and 2, and each pincer (r1c5, r2c2) holds one of them and 3: \
+             whichever the pivot takes, the pincer that shares it is left with 3. So r1c5 or \
+             r2c2 is 3, and cells that see both lose 3."
+        ]
     );
 }
 

@@ -509,7 +509,7 @@ pub(crate) fn candidate_role(steps: &[Step], cell: Cell, d: sudoku_core::Digit) 
     let rank = |r: Role| match r {
         Role::Removed => 0,
         Role::Placed => 1,
-        Role::Fin | Role::EndoFin => 2,
+        Role::Fin | Role::EndoFin | Role::Extra => 2,
         Role::ColorA | Role::ColorB => 3,
         Role::LinkStrong | Role::LinkWeak => 4,
         _ => 5,
@@ -533,7 +533,7 @@ pub(crate) fn mark_fill(role: Role) -> Option<&'static str> {
     match role {
         Role::Removed => None,
         Role::Placed => Some(colour::PLACED),
-        Role::Fin => Some(colour::FIN),
+        Role::Fin | Role::Extra => Some(colour::FIN),
         Role::EndoFin => Some(colour::ENDO),
         Role::ColorA => Some(colour::COLOR_A),
         Role::ColorB => Some(colour::COLOR_B),
@@ -546,7 +546,7 @@ fn cell_fill(role: Role) -> Option<&'static str> {
     match role {
         Role::Placed => Some(colour::PLACED),
         Role::Pattern => Some(colour::PATTERN),
-        Role::Fin => Some(colour::FIN),
+        Role::Fin | Role::Extra => Some(colour::FIN),
         Role::EndoFin => Some(colour::ENDO),
         Role::ColorA => Some(colour::COLOR_A),
         Role::ColorB => Some(colour::COLOR_B),

@@ -127,8 +127,8 @@ export function parseHighlights(n, highlights) {
   return { houses, cells, cands, chain };
 }
 
-const CELL_ROLE_ORDER = ['placed', 'fin', 'endo_fin', 'color_a', 'color_b', 'pattern', 'removed', 'seen'];
-const CAND_ROLE_ORDER = ['removed', 'placed', 'fin', 'endo_fin', 'color_a', 'color_b', 'pattern', 'link_strong', 'link_weak'];
+const CELL_ROLE_ORDER = ['placed', 'fin', 'endo_fin', 'extra', 'color_a', 'color_b', 'pattern', 'removed', 'seen'];
+const CAND_ROLE_ORDER = ['removed', 'placed', 'fin', 'endo_fin', 'extra', 'color_a', 'color_b', 'pattern', 'link_strong', 'link_weak'];
 
 function firstRole(set, order) {
   for (const r of order) if (set.has(r)) return r;

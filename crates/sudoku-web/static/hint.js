@@ -6,7 +6,7 @@ import { t, getLang } from './i18n.js';
 import { cellIndex, parseHighlights } from './board.js';
 
 const ROLE_ORDER = [
-  'base', 'cover', 'pattern', 'fin', 'endo_fin', 'color_a', 'color_b',
+  'base', 'cover', 'pattern', 'fin', 'endo_fin', 'extra', 'color_a', 'color_b',
   'link_strong', 'link_weak', 'removed', 'placed', 'seen',
 ];
 

@@ -90,6 +90,7 @@ const STRINGS = {
     role_pattern: 'Pattern',
     role_fin: 'Fin',
     role_endo_fin: 'Endo fin',
+    role_extra: 'Extra candidate',
     role_color_a: 'Colour A',
     role_color_b: 'Colour B',
     role_link_strong: 'Strong link',
@@ -102,6 +103,9 @@ const STRINGS = {
     check_ok: 'No mistakes so far.',
     check_wrong: '{n} wrong entries marked.',
     check_conflicts: '{n} entries clash with another digit.',
+    check_wrong_one: '1 wrong entry marked.',
+    check_conflicts_one: '1 entry clashes with another digit.',
+    lost_text_one: 'You reached the limit of 1 mistake.',
     // end
     won_title: 'Solved!',
     won_text: 'Time {time} · mistakes {mistakes} · hints {hints}',
@@ -269,6 +273,7 @@ const STRINGS = {
     role_pattern: '结构',
     role_fin: '鳍',
     role_endo_fin: '内鳍',
+    role_extra: '额外候选数',
     role_color_a: '颜色 A',
     role_color_b: '颜色 B',
     role_link_strong: '强链',
@@ -384,9 +389,13 @@ export function onLangChange(fn) {
   listeners.push(fn);
 }
 
-/** The string `key` with `{name}` replaced from `params`. */
+/**
+ * The string `key` with `{name}` replaced from `params`. A count `n` of 1 takes the key's
+ * singular form, `key_one`, where the language has one ("1 entry clashes").
+ */
 export function t(key, params = {}) {
-  let s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  const one = params.n === 1 ? STRINGS[lang][`${key}_one`] : undefined;
+  let s = one ?? STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
   for (const [k, v] of Object.entries(params)) s = s.replaceAll(`{${k}}`, String(v));
   return s;
 }

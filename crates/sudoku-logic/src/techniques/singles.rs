@@ -171,7 +171,13 @@ mod tests {
             .filter(|s| s.technique == Technique::FullHouse)
             .map(|s| s.explain(Lang::En))
             .collect();
-        assert_eq!(full, ["Full House 6 in r1: places 6 in r1c6"]);
+        assert_eq!(
+            full,
+            [
+                "Full House 6 in r1: places 6 in r1c6. r1c6 is the last empty cell of r1, and 6 \
+              the only digit it lacks."
+            ]
+        );
         assert!(steps.iter().any(|s| s.technique == Technique::NakedSingle));
     }
 }

@@ -109,7 +109,7 @@ fn avoidable2<const W: usize>(
         .minus(&CellSet::<W>::from_indices(corners));
     let mut step = ar_step(ctx, Technique::AvoidableRectangle2, corners, a, b);
     for c in [cp, cq] {
-        step.add_candidate(ctx.cand(c, z), Role::Fin);
+        step.add_candidate(ctx.cand(c, z), Role::Extra);
     }
     for t in targets.iter() {
         step.eliminate(ctx.cand(t, z));
@@ -230,7 +230,7 @@ impl<'c, 'a, const W: usize> Rect<'c, 'a, W> {
             .minus(&self.set());
         let mut step = self.step(technique);
         for &c in &self.extra {
-            step.add_candidate(self.ctx.cand(c, z), Role::Fin);
+            step.add_candidate(self.ctx.cand(c, z), Role::Extra);
         }
         for t in targets.iter() {
             step.eliminate(self.ctx.cand(t, z));
@@ -299,7 +299,7 @@ impl<'c, 'a, const W: usize> Rect<'c, 'a, W> {
         let keep = chosen_set.or(&self.set());
         let mut step = self.step(Technique::UniquenessTest3);
         for &c in chosen {
-            step.add_cell(ctx.cell(c), Role::Fin);
+            step.add_cell(ctx.cell(c), Role::Extra);
         }
         // The same subset clears every shared house that holds all of it (a line and a box).
         for x in self.shared_houses() {
