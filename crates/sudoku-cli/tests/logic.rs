@@ -110,6 +110,44 @@ fn pencil_marks_and_bad_positions() {
     assert_contains(&none.stderr, "no puzzle found");
 }
 
+/// `--style intuitive`: one placement a step, without pencil marks; the easy puzzle is solved
+/// that way, the hard one stops where it needs marks (exit 1), in both languages.
+#[test]
+fn explain_in_the_intuitive_style() {
+    let run = sudoku(&["explain", "--style", "intuitive", EASY], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let last = lines[lines.len() - 1];
+    assert!(
+        last.starts_with("solved without pencil marks in "),
+        "{last}"
+    );
+    let steps = &lines[..lines.len() - 1];
+    assert!(
+        steps
+            .iter()
+            .all(|l| l.contains("places ") && !l.contains("removes ")),
+        "{}",
+        run.stdout
+    );
+    let json = sudoku(
+        &["explain", "--style", "intuitive", "--format", "json", EASY],
+        None,
+    );
+    let value: serde_json::Value = serde_json::from_str(json.stdout.trim()).expect("JSON");
+    assert_eq!(value["style"], "intuitive");
+    assert_eq!(value["steps"].as_array().map(Vec::len), Some(steps.len()));
+    let hard = sudoku(
+        &["explain", "--style", "intuitive", "--lang", "zh", HARD],
+        None,
+    );
+    assert_eq!(hard.code, Some(1), "{}", hard.stderr);
+    assert_contains(&hard.stdout, "此后需要候选数");
+    let bad = sudoku(&["explain", "--style", "marks", EASY], None);
+    assert_eq!(bad.code, Some(2));
+    assert_contains(&bad.stderr, "intuitive");
+}
+
 #[test]
 fn explain_prints_the_whole_path() {
     let run = sudoku(&["explain", EASY], None);

@@ -148,16 +148,36 @@ impl GameError {
     }
 }
 
-/// A cell's player-made state: its digit (0 for none) and notes (bit `d - 1` for digit `d`).
+/// A cell's player-made state: its digit (0 for none), notes (bit `d - 1` for digit `d`), and
+/// whether the digit was revealed (or filled in on giving up) rather than entered.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct CellState {
     #[serde(rename = "d")]
     digit: u8,
     #[serde(rename = "m")]
     notes: u64,
+    #[serde(rename = "r", default, skip_serializing_if = "std::ops::Not::not")]
+    revealed: bool,
 }
 
 impl CellState {
+    /// An entered digit.
+    fn digit(digit: u8) -> CellState {
+        CellState {
+            digit,
+            ..CellState::default()
+        }
+    }
+
+    /// A digit the game filled in from the solution.
+    fn revealed(digit: u8) -> CellState {
+        CellState {
+            digit,
+            notes: 0,
+            revealed: true,
+        }
+    }
+
     /// Whether the digit and the notes are digits of an `n`x`n` grid: a save from elsewhere
     /// is checked on load, so that nothing later indexes or shows a digit the grid lacks.
     fn fits(&self, n: usize) -> bool {
@@ -366,6 +386,12 @@ impl Game {
         self.givens.get(cell).is_some()
     }
 
+    /// Whether the cell's digit was revealed (or filled in on giving up), not entered.
+    pub fn is_revealed(&self, cell: Cell) -> bool {
+        let state = self.s.cells[self.index(cell)];
+        state.revealed && state.digit != 0
+    }
+
     /// The pencil marks of a cell.
     pub fn notes(&self, cell: Cell) -> DigitSet {
         DigitSet::from_bits(self.s.cells[self.index(cell)].notes)
@@ -504,7 +530,7 @@ impl Game {
             if !self.is_given(cell) {
                 let digit = self.solution.get(cell).map_or(0, |d| d.get() as u8);
                 let i = self.index(cell);
-                self.s.cells[i] = CellState { digit, notes: 0 };
+                self.s.cells[i] = CellState::revealed(digit);
             }
         }
         self.s.redo.clear();
@@ -630,7 +656,7 @@ impl Game {
         let i = self.editable(cell)?;
         let d = self.check_digit(digit)?;
         let mut changes: Vec<Change> = self
-            .change(i, CellState { digit, notes: 0 })
+            .change(i, CellState::digit(digit))
             .into_iter()
             .collect();
         if changes.is_empty() {
@@ -690,7 +716,13 @@ impl Game {
                     return None;
                 }
                 let notes = pos.candidates(cell).bits();
-                self.change(i, CellState { digit: 0, notes })
+                self.change(
+                    i,
+                    CellState {
+                        notes,
+                        ..CellState::default()
+                    },
+                )
             })
             .collect()
     }
@@ -698,8 +730,12 @@ impl Game {
     fn reveal(&mut self, cell: Cell) -> Result<Vec<Change>, GameError> {
         let i = self.editable(cell)?;
         let digit = self.solution.values()[i];
+        if self.s.cells[i].digit == digit {
+            // The player's own right digit stays theirs.
+            return Ok(Vec::new());
+        }
         let changes: Vec<Change> = self
-            .change(i, CellState { digit, notes: 0 })
+            .change(i, CellState::revealed(digit))
             .into_iter()
             .collect();
         if !changes.is_empty() {
@@ -729,10 +765,7 @@ impl Game {
         let mut next: Vec<CellState> = self.s.cells.clone();
         for p in &step.placements {
             let i = self.index(p.cell);
-            next[i] = CellState {
-                digit: p.digit.get() as u8,
-                notes: 0,
-            };
+            next[i] = CellState::digit(p.digit.get() as u8);
             let bit = DigitSet::single(p.digit).bits();
             for &q in self.layout.peers(i) {
                 next[q as usize].notes &= !bit;

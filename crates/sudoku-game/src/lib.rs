@@ -42,7 +42,7 @@ mod game;
 mod moves;
 mod timer;
 
-pub use drill::{Drill, LineKind, Question};
+pub use drill::{Drill, DrillKind, Question, Reply};
 pub use game::{Check, Game, GameError, GameVariant, MAX_UNDO_CHANGES, MAX_UNDO_STEPS, Status};
 pub use moves::{CellRef, Move};
 pub use timer::Timer;

@@ -25,6 +25,9 @@ impl Step {
     /// One line saying what the step is and what it does, e.g.
     /// `Naked Pair 2,5 in r1c23: removes 2 from r1c1, r1c7`.
     pub fn explain(&self, lang: Lang) -> String {
+        if let Some(first) = &self.through {
+            return self.explain_through(first, lang);
+        }
         let mut text = self.title(lang);
         if !self.digits.is_empty() {
             text.push(' ');
@@ -71,8 +74,53 @@ impl Step {
         text
     }
 
+    /// An intuitive step (区块+排除, 区块+唯余): the single's short form, then why the locked
+    /// candidates hold, then why the single does.
+    fn explain_through(&self, first: &Step, lang: Lang) -> String {
+        let mut text = self.title(lang);
+        text.push(' ');
+        text.push_str(&digit_list(&self.digits));
+        if let Some(house) = self.houses_with_role(Role::Base).first() {
+            text.push_str(match lang {
+                Lang::En => " in ",
+                Lang::Zh => " 于 ",
+            });
+            text.push_str(&house.to_string());
+        }
+        text.push_str(match lang {
+            Lang::En => ": ",
+            Lang::Zh => "：",
+        });
+        text.push_str(&self.effect_text(lang));
+        text.push_str(match lang {
+            Lang::En => ".",
+            Lang::Zh => "。",
+        });
+        // Each reason is a sentence of its own, ending in its full stop.
+        for reason in [first.reason(lang), self.reason(lang)]
+            .into_iter()
+            .flatten()
+        {
+            if lang == Lang::En {
+                text.push(' ');
+            }
+            text.push_str(&reason);
+        }
+        text
+    }
+
     /// The step's name: its technique's, "Siamese" added for a Siamese fish.
     pub fn title(&self, lang: Lang) -> String {
+        if self.through.is_some() {
+            let hidden = self.technique == crate::Technique::HiddenSingle;
+            return match (lang, hidden) {
+                (Lang::En, true) => "Locked Candidates + Hidden Single",
+                (Lang::En, false) => "Locked Candidates + Naked Single",
+                (Lang::Zh, true) => "区块+排除",
+                (Lang::Zh, false) => "区块+唯余",
+            }
+            .to_string();
+        }
         // Chinese solvers name a hidden single after its house: 宫排除, 行排除, 列排除.
         if lang == Lang::Zh && self.technique == crate::Technique::HiddenSingle {
             match self.houses_with_role(Role::Base).first() {

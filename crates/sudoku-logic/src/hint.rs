@@ -48,12 +48,17 @@ pub enum Mistake {
         #[serde(serialize_with = "ser_display")]
         placed: Digit,
     },
-    /// The solution's digit was removed from a cell's pencil marks.
+    /// The solution's digit was removed from a cell's pencil marks. Serialized as its cell
+    /// only, and told without the digit: a hint must not give the answer away.
     RemovedTrueCandidate {
         /// The candidate.
-        #[serde(serialize_with = "ser_display")]
+        #[serde(rename = "cell", serialize_with = "ser_cell_of")]
         candidate: Candidate,
     },
+}
+
+fn ser_cell_of<S: serde::Serializer>(c: &Candidate, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&c.cell)
 }
 
 fn ser_display<T: std::fmt::Display, S: serde::Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
@@ -71,12 +76,13 @@ impl Mistake {
                 format!("{cell} 填的 {placed} 是错的")
             }
             (Mistake::RemovedTrueCandidate { candidate }, Lang::En) => format!(
-                "{} was removed from {}, but it is the digit of that cell",
-                candidate.digit, candidate.cell
+                "the notes of {} no longer hold its digit: one of the candidates removed from it \
+                 is its answer",
+                candidate.cell
             ),
             (Mistake::RemovedTrueCandidate { candidate }, Lang::Zh) => format!(
-                "{} 的候选数 {} 被删掉了，但它正是该格的答案",
-                candidate.cell, candidate.digit
+                "{} 的候选数里已没有它的答案：被删掉的候选数中有一个正是答案",
+                candidate.cell
             ),
         }
     }

@@ -81,6 +81,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grade;
 pub mod hint;
+pub mod intuitive;
 pub mod ladder;
 pub mod logic;
 pub mod pencilmarks;

@@ -200,20 +200,33 @@ fn naked_single(step: &Step, lang: Lang) -> Option<String> {
             format!("{cell} sees {}: only {d} is left.", list(&parts, lang))
         }
         Lang::En => format!(
-            "{cell} sees {}, and {} {} ruled out by earlier steps: only {d} is left.",
+            "{cell} sees {}, and {} {} ruled out by {}: only {d} is left.",
             list(&parts, lang),
             list(&earlier, lang),
-            if earlier.len() == 1 { "was" } else { "were" }
+            if earlier.len() == 1 { "was" } else { "were" },
+            ruled_out_by(step, lang)
         ),
         Lang::Zh if earlier.is_empty() => {
             format!("{cell} {}，只剩 {d}。", parts.join("，"))
         }
         Lang::Zh => format!(
-            "{cell} {}，{} 已被此前的步骤排除，只剩 {d}。",
+            "{cell} {}，{} 已被{}排除，只剩 {d}。",
             parts.join("，"),
-            list(&earlier, lang)
+            list(&earlier, lang),
+            ruled_out_by(step, lang)
         ),
     })
+}
+
+/// What ruled out the candidates a single's cell or house lacks beyond the placed digits:
+/// earlier steps, or in an intuitive step the locked candidates seen first.
+fn ruled_out_by(step: &Step, lang: Lang) -> &'static str {
+    match (lang, step.through.is_some()) {
+        (Lang::En, false) => "earlier steps",
+        (Lang::En, true) => "the locked candidates",
+        (Lang::Zh, false) => "此前的步骤",
+        (Lang::Zh, true) => "区块",
+    }
 }
 
 /// `同行`, `同列`, `同宫` or `同区`: the house a Chinese solver says a cell shares.
@@ -352,6 +365,7 @@ fn hidden_single(step: &Step, lang: Lang) -> Option<String> {
     let (d, cell) = (placed.digit, placed.cell);
     let cells = |cells: &[Cell]| (!cells.is_empty()).then(|| names(cells, lang));
     let (blockers, earlier) = (cells(&blockers), cells(&earlier));
+    let by = ruled_out_by(step, lang);
     Some(match (lang, blockers, earlier) {
         (Lang::En, Some(b), None) => format!(
             "{d} has one place left in {house}, {cell}: the {d}s in {b} see every other empty \
@@ -359,20 +373,20 @@ fn hidden_single(step: &Step, lang: Lang) -> Option<String> {
         ),
         (Lang::En, Some(b), Some(e)) => format!(
             "{d} has one place left in {house}, {cell}: the {d}s in {b} see the other empty \
-             cells of {house} but {e}, where earlier steps ruled {d} out."
+             cells of {house} but {e}, where {by} ruled {d} out."
         ),
         (Lang::En, None, Some(e)) => {
-            format!("{d} has one place left in {house}, {cell}: earlier steps ruled it out of {e}.")
+            format!("{d} has one place left in {house}, {cell}: {by} ruled it out of {e}.")
         }
         (Lang::Zh, Some(b), None) => {
             format!("{house} 中 {d} 只剩 {cell} 一个位置：{b} 的 {d} 排除了 {house} 的其余空格。")
         }
         (Lang::Zh, Some(b), Some(e)) => format!(
             "{house} 中 {d} 只剩 {cell} 一个位置：{b} 的 {d} 排除了其余空格，{e} 的 {d} \
-             已被此前的步骤排除。"
+             已被{by}排除。"
         ),
         (Lang::Zh, None, Some(e)) => {
-            format!("{house} 中 {d} 只剩 {cell} 一个位置：{e} 的 {d} 已被此前的步骤排除。")
+            format!("{house} 中 {d} 只剩 {cell} 一个位置：{e} 的 {d} 已被{by}排除。")
         }
         (_, None, None) => return None,
     })

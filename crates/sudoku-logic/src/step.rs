@@ -135,6 +135,11 @@ pub struct Step {
     /// [`crate::Options::siamese_fish`].
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub siamese: bool,
+    /// A step of an intuitive path ([`crate::Logic::intuitive_path`]): the locked candidates
+    /// through which this single is seen without pencil marks (区块+排除, 区块+唯余). Its
+    /// highlights are drawn with this step's; its eliminations are only thought, not kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub through: Option<Box<Step>>,
 }
 
 pub(crate) fn ser_digits<S: Serializer>(digits: &[Digit], s: S) -> Result<S::Ok, S::Error> {
@@ -159,6 +164,7 @@ impl Step {
             chains: Vec::new(),
             sets: Vec::new(),
             siamese: false,
+            through: None,
         }
     }
 

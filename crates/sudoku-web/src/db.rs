@@ -516,9 +516,24 @@ pub struct LevelStats {
     pub average_ms: Option<u64>,
 }
 
-/// The drill's statistics.
+/// The drill's statistics: all drills together, and each drill that was answered.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct DrillStats {
+    /// Questions answered.
+    pub answered: u64,
+    /// Right answers.
+    pub correct: u64,
+    /// Mean answer time.
+    pub average_ms: Option<u64>,
+    /// The same per drill (`full_house`, `naked_single`, `hidden_single`), in that order.
+    pub drills: Vec<DrillTally>,
+}
+
+/// One drill's answers.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct DrillTally {
+    /// The drill's id.
+    pub drill: String,
     /// Questions answered.
     pub answered: u64,
     /// Right answers.
@@ -551,22 +566,49 @@ pub fn level_stats(conn: &Connection, session: &str) -> Result<Vec<LevelStats>, 
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// The session's drill statistics.
+/// The session's drill statistics. A question stored before there were several drills has
+/// no `drill` field: it was a Full House.
 pub fn drill_stats(conn: &Connection, session: &str) -> Result<DrillStats, ApiError> {
-    Ok(conn.query_row(
-        "SELECT COUNT(*), SUM(correct), AVG(ms) FROM drill
-         WHERE session = ?1 AND answered_ms IS NOT NULL",
-        params![session],
-        |r| {
-            Ok(DrillStats {
-                answered: r.get::<_, i64>(0)?.max(0) as u64,
-                correct: r.get::<_, Option<i64>>(1)?.unwrap_or(0).max(0) as u64,
-                average_ms: r
-                    .get::<_, Option<f64>>(2)?
-                    .map(|v| v.max(0.0).round() as u64),
-            })
-        },
-    )?)
+    let mut stmt = conn.prepare_cached(
+        "SELECT COALESCE(json_extract(question, '$.drill'), 'full_house') AS kind,
+             COUNT(*), SUM(correct), SUM(ms)
+         FROM drill WHERE session = ?1 AND answered_ms IS NOT NULL GROUP BY kind",
+    )?;
+    let rows = stmt.query_map(params![session], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, i64>(1)?.max(0) as u64,
+            r.get::<_, Option<i64>>(2)?.unwrap_or(0).max(0) as u64,
+            r.get::<_, Option<i64>>(3)?.unwrap_or(0).max(0) as u64,
+        ))
+    })?;
+    let mut drills = Vec::new();
+    let (mut answered, mut correct, mut total_ms) = (0, 0, 0u64);
+    for row in rows {
+        let (drill, n, right, ms) = row?;
+        answered += n;
+        correct += right;
+        total_ms = total_ms.saturating_add(ms);
+        drills.push(DrillTally {
+            drill,
+            answered: n,
+            correct: right,
+            average_ms: (n > 0).then(|| (ms as f64 / n as f64).round() as u64),
+        });
+    }
+    let order = |d: &DrillTally| {
+        sudoku_game::DrillKind::ALL
+            .iter()
+            .position(|k| k.id() == d.drill)
+            .unwrap_or(usize::MAX)
+    };
+    drills.sort_by_key(order);
+    Ok(DrillStats {
+        answered,
+        correct,
+        average_ms: (answered > 0).then(|| (total_ms as f64 / answered as f64).round() as u64),
+        drills,
+    })
 }
 
 /// Stores a drill question.
@@ -610,14 +652,13 @@ pub fn load_question(
 pub fn answer_question(
     conn: &Connection,
     id: &str,
-    digit: u8,
     correct: bool,
     ms: u64,
     now_ms: u64,
 ) -> Result<(), ApiError> {
     conn.execute(
-        "UPDATE drill SET answered_ms = ?2, digit = ?3, correct = ?4, ms = ?5 WHERE id = ?1",
-        params![id, to_i64(now_ms), digit, correct, to_i64(ms)],
+        "UPDATE drill SET answered_ms = ?2, correct = ?3, ms = ?4 WHERE id = ?1",
+        params![id, to_i64(now_ms), correct, to_i64(ms)],
     )?;
     Ok(())
 }

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use sudoku_core::dig::Symmetry;
 use sudoku_core::{Grid, Shape};
-use sudoku_game::{CellRef, Drill, Game, GameVariant, Move, Question};
+use sudoku_game::{CellRef, Drill, DrillKind, Game, GameVariant, Move, Question, Reply};
 use sudoku_logic::ladder::{LADDER, Rung};
 use sudoku_logic::{Lang, Logic, Stage};
 
@@ -567,13 +567,28 @@ pub async fn stats(
     Ok(Json(json!({ "levels": levels, "drill": drill })).into_response())
 }
 
-/// `POST /api/drill`.
+/// The query of `POST /api/drill`: which drill (`full_house` when none is named).
+#[derive(Debug, Deserialize)]
+pub struct DrillQuery {
+    drill: Option<String>,
+}
+
+/// `POST /api/drill[?drill=full_house|naked_single|hidden_single]`: a new question. The
+/// answer stays on the server: the player gets the grid, the house, and the cell asked about
+/// (or, for a Hidden Single, the digit to place).
 pub async fn drill_question(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
+    axum::extract::Query(query): axum::extract::Query<DrillQuery>,
 ) -> Answer {
+    let kind = match query.drill.as_deref() {
+        None | Some("") => DrillKind::FullHouse,
+        Some(text) => text
+            .parse::<DrillKind>()
+            .map_err(|e| ApiError::bad_field("drill", e))?,
+    };
     let seed = random_u64()?;
-    let question = tokio::task::spawn_blocking(move || Drill::new().question(seed)).await?;
+    let question = tokio::task::spawn_blocking(move || Drill::new().question(kind, seed)).await?;
     let id = random_hex()?;
     let stored = serde_json::to_string(&question).map_err(|e| ApiError::internal(e.to_string()))?;
     let now = now_ms();
@@ -581,19 +596,26 @@ pub async fn drill_question(
     state
         .db(move |conn| db::insert_question(conn, &session.0, &qid, &stored, now))
         .await?;
-    Ok(Json(json!({
+    let mut view = json!({
         "id": id,
-        "kind": question.kind,
-        "index": question.index,
-        "digits": question.digits,
-    }))
-    .into_response())
+        "drill": kind,
+        "grid": question.grid,
+        "house": question.house.to_string(),
+    });
+    if question.asks_for_cell() {
+        view["digit"] = json!(question.digit);
+    } else {
+        view["cell"] = json!(question.cell);
+    }
+    Ok(Json(view).into_response())
 }
 
+/// The body of an answer: a digit, or for a Hidden Single the cell (`r4c2`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnswerBody {
-    digit: u8,
+    digit: Option<u8>,
+    cell: Option<CellRef>,
 }
 
 /// `POST /api/drill/{id}/answer`.
@@ -603,12 +625,28 @@ pub async fn drill_answer(
     Id(id): Id,
     Body(body): Body<AnswerBody>,
 ) -> Answer {
-    if !(1..=9).contains(&body.digit) {
-        return Err(ApiError::bad_field(
-            "digit",
-            format!("{} is not a digit 1..9", body.digit),
-        ));
-    }
+    let reply = match (body.digit, body.cell) {
+        (Some(d), None) if (1..=9).contains(&d) => Reply::Digit(d),
+        (Some(d), None) => {
+            return Err(ApiError::bad_field(
+                "digit",
+                format!("{d} is not a digit 1..9"),
+            ));
+        }
+        (None, Some(cell)) if cell.0.row() < 9 && cell.0.col() < 9 => Reply::Cell(cell.0),
+        (None, Some(cell)) => {
+            return Err(ApiError::bad_field(
+                "cell",
+                format!("{cell} is not a cell of the 9x9 grid"),
+            ));
+        }
+        _ => {
+            return Err(ApiError::bad_field(
+                "digit",
+                "answer with a digit (`digit`) or, where a digit goes, a cell (`cell`)",
+            ));
+        }
+    };
     let now = now_ms();
     let (correct, answer, ms, stats) = state
         .db(move |conn| {
@@ -618,11 +656,27 @@ pub async fn drill_answer(
             }
             let question: Question = serde_json::from_str(&stored)
                 .map_err(|e| ApiError::internal(format!("a stored question is broken: {e}")))?;
-            let correct = question.is_correct(body.digit);
+            let expected = if question.asks_for_cell() {
+                "cell"
+            } else {
+                "digit"
+            };
+            if matches!(reply, Reply::Cell(_)) != question.asks_for_cell() {
+                return Err(ApiError::bad_field(
+                    expected,
+                    format!("this question is answered with a {expected}"),
+                ));
+            }
+            let correct = question.is_correct(reply);
             let ms = now.saturating_sub(asked);
-            db::answer_question(conn, &id, body.digit, correct, ms, now)?;
+            let answer = if question.asks_for_cell() {
+                json!(question.cell)
+            } else {
+                json!(question.digit)
+            };
+            db::answer_question(conn, &id, correct, ms, now)?;
             let stats = db::drill_stats(conn, &session.0)?;
-            Ok((correct, question.answer, ms, stats))
+            Ok((correct, answer, ms, stats))
         })
         .await?;
     Ok(

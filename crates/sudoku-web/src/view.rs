@@ -14,6 +14,8 @@ pub struct CellView {
     pub digit: Option<usize>,
     /// Whether it is a given.
     pub given: bool,
+    /// Whether the digit was revealed (or filled in on giving up), not entered.
+    pub revealed: bool,
     /// Pencil marks, ascending.
     pub notes: Vec<usize>,
 }
@@ -54,6 +56,7 @@ impl GameView {
             .map(|cell| CellView {
                 digit: game.digit(cell).map(|d| d.get()),
                 given: game.is_given(cell),
+                revealed: game.is_revealed(cell),
                 notes: game.notes(cell).iter().map(|d| d.get()).collect(),
             })
             .collect();

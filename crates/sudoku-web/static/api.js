@@ -80,8 +80,9 @@ export const api = {
   check: (id) => call('POST', `${g(id)}/check`),
   solve: (id) => call('POST', `${g(id)}/solve`),
   stats: () => call('GET', '/stats'),
-  drill: () => call('POST', '/drill'),
-  drillAnswer: (id, digit) => call('POST', `/drill/${encodeURIComponent(id)}/answer`, { digit }),
+  drill: (kind) => call('POST', `/drill?drill=${encodeURIComponent(kind)}`),
+  /** `reply`: `{ digit }`, or `{ cell }` where the question asks where a digit goes. */
+  drillAnswer: (id, reply) => call('POST', `/drill/${encodeURIComponent(id)}/answer`, reply),
   /** Pauses a game while the page goes away (a request that outlives the page). */
   pauseBeacon(id) {
     const url = `/api${g(id)}/pause`;

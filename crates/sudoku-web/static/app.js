@@ -159,6 +159,9 @@ function renderBar() {
   const limit = +settings.mistakeLimit;
   $('#mistakes-count').textContent = limit ? `${g.mistakes}/${limit}` : String(g.mistakes);
   $('#mistakes-meter').classList.toggle('bad', g.mistakes > 0);
+  // The count tells a wrong but legal digit from a right one: shown only when the player
+  // asked for checking against the solution, or set a mistake limit.
+  $('#mistakes-meter').hidden = !settings.autoCheck && !limit;
   $('#btn-undo').disabled = !g.can_undo || !playing();
   $('#btn-redo').disabled = !g.can_redo || !playing();
   for (const id of ['#btn-erase', '#btn-notes', '#btn-fill', '#btn-check', '#btn-hint', '#btn-restart', '#btn-giveup']) {
@@ -638,7 +641,10 @@ function openImport(text = '', variant = 'classic') {
 function showImportError(err) {
   const e = $('#import-error');
   let msg = errorText(err);
-  if (err instanceof ApiError && err.line != null) msg += ` (${t('import_error_at', { line: err.line, column: err.column ?? '?' })})`;
+  if (err instanceof ApiError && err.line != null) {
+    const where = err.column != null ? t('import_error_at', { line: err.line, column: err.column }) : t('import_error_line', { line: err.line });
+    msg += ` (${where})`;
+  }
   e.textContent = msg;
   e.hidden = false;
   // put the caret at the error's place when the parser says where
@@ -814,7 +820,7 @@ function renderStats(s) {
     }
     body.append(table);
   }
-  const d = s.drill || { answered: 0, correct: 0, average_ms: null };
+  const d = s.drill || { answered: 0, correct: 0, average_ms: null, drills: [] };
   const h = document.createElement('h3');
   h.textContent = t('stats_drill');
   const dl = document.createElement('dl');
@@ -828,10 +834,33 @@ function renderStats(s) {
     div.append(dt, dd);
     dl.append(div);
   };
+  const accuracy = (x) => (x.answered ? `${Math.round((100 * x.correct) / x.answered)}%` : '–');
+  const avg = (x) => (x.answered && x.average_ms != null ? `${(x.average_ms / 1000).toFixed(1)} s` : '–');
   item('stats_answered', d.answered);
-  item('stats_accuracy', d.answered ? `${Math.round((100 * d.correct) / d.answered)}%` : '–');
-  item('stats_avg_answer', d.answered && d.average_ms != null ? `${(d.average_ms / 1000).toFixed(1)} s` : '–');
+  item('stats_accuracy', accuracy(d));
+  item('stats_avg_answer', avg(d));
   body.append(h, dl);
+  if (!(d.drills || []).length) return;
+  // Each drill on its own row: answered, accuracy, average time.
+  const table = document.createElement('table');
+  table.className = 'stats-table';
+  table.dataset.testid = 'drill-stats-table';
+  const head = table.createTHead().insertRow();
+  for (const k of ['drill_kinds', 'stats_answered', 'stats_accuracy', 'stats_avg_answer']) {
+    const th = document.createElement('th');
+    th.textContent = t(k);
+    head.append(th);
+  }
+  const tbody = table.createTBody();
+  for (const x of d.drills) {
+    const tr = tbody.insertRow();
+    [t(`drill_${x.drill}`), x.answered, accuracy(x), avg(x)].forEach((v, k) => {
+      const td = tr.insertCell();
+      td.textContent = v;
+      if (k >= 1) td.className = 'num';
+    });
+  }
+  body.append(table);
 }
 
 // ---------------------------------------------------------------- settings, theme, language

@@ -253,6 +253,7 @@ export class Board {
       const cls = el.classList;
       cls.toggle('given', !!cell.given);
       cls.toggle('filled', !!cell.digit && !cell.given);
+      cls.toggle('revealed', !!cell.digit && !!cell.revealed);
       cls.toggle('selected', i === selected);
       // while a hint is drawn, its colours alone tint the houses
       const diagPeer = game.variant === 'diagonal' && ((r === c && sr === sc) || (r + c === n - 1 && sr + sc === n - 1));
@@ -298,7 +299,7 @@ export class Board {
       }
 
       let label;
-      if (cell.digit) label = t(cell.given ? 'cell_given' : 'cell_digit', { cell: cellName(n, i), digit: digitChar(cell.digit) });
+      if (cell.digit) label = t(cell.given ? 'cell_given' : cell.revealed ? 'cell_revealed' : 'cell_digit', { cell: cellName(n, i), digit: digitChar(cell.digit) });
       else if (notes.size) label = t('cell_notes', { cell: cellName(n, i), notes: [...notes].sort((a, b) => a - b).map(digitChar).join(' ') });
       else label = t('cell_empty', { cell: cellName(n, i) });
       if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);

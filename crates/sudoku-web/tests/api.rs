@@ -426,52 +426,164 @@ async fn sessions_are_isolated_and_ids_unguessable() {
     server.stop().await;
 }
 
+/// The answer to a drill question worked out from what the player is shown: the digit the
+/// asked cell's row, column and box leave (a Full House or Naked Single), or the one cell of
+/// the house that no shown copy of the digit sees (a Hidden Single).
+fn drill_answer_from(q: &Value) -> Value {
+    let grid: Vec<Option<u64>> = q["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(Value::as_u64)
+        .collect();
+    assert_eq!(grid.len(), 81);
+    let rc = |i: usize| (i / 9, i % 9);
+    let sees = |a: usize, b: usize| {
+        let ((ra, ca), (rb, cb)) = (rc(a), rc(b));
+        a != b && (ra == rb || ca == cb || (ra / 3, ca / 3) == (rb / 3, cb / 3))
+    };
+    let index = |name: &str| {
+        let b = name.as_bytes();
+        usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
+    };
+    let name = |i: usize| format!("r{}c{}", i / 9 + 1, i % 9 + 1);
+    if let Some(cell) = q["cell"].as_str() {
+        let c = index(cell);
+        let left: Vec<u64> = (1..=9)
+            .filter(|&d| !(0..81).any(|x| sees(c, x) && grid[x] == Some(d)))
+            .collect();
+        assert_eq!(left.len(), 1, "one digit is left for {cell}: {q}");
+        return json!(left[0]);
+    }
+    let d = q["digit"].as_u64().unwrap();
+    let house = q["house"].as_str().unwrap();
+    let k = usize::from(house.as_bytes()[1] - b'1');
+    let in_house = |i: usize| match house.as_bytes()[0] {
+        b'r' => i / 9 == k,
+        b'c' => i % 9 == k,
+        _ => (i / 27) * 3 + (i % 9) / 3 == k,
+    };
+    let places: Vec<usize> = (0..81)
+        .filter(|&i| in_house(i) && grid[i].is_none())
+        .filter(|&i| !(0..81).any(|x| sees(i, x) && grid[x] == Some(d)))
+        .collect();
+    assert_eq!(places.len(), 1, "one place for {d} in {house}: {q}");
+    json!(name(places[0]))
+}
+
+/// Each drill's question can be answered from what is shown, is timed and counted (in all
+/// and per drill), and refuses a second answer or a malformed one by name.
 #[tokio::test]
 async fn the_drill_times_and_counts_answers() {
     let dir = tempdir();
     let server = start(&dir.path().join("games.sqlite3")).await;
     let player = Player::new(&server);
     let mut right = 0;
-    for k in 0..4 {
-        let (status, q) = player.post("/api/drill", json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{q}");
-        let digits = q["digits"].as_array().unwrap();
-        assert_eq!(digits.len(), 9);
-        let seen: Vec<u64> = digits.iter().filter_map(Value::as_u64).collect();
-        assert_eq!(seen.len(), 8);
-        let missing = (1..=9).find(|d| !seen.contains(d)).unwrap();
-        let digit = if k % 2 == 0 { missing } else { missing % 9 + 1 };
-        right += u64::from(digit == missing);
-        let path = format!("/api/drill/{}/answer", q["id"].as_str().unwrap());
-        let (status, a) = player.post(&path, json!({ "digit": digit })).await;
-        assert_eq!(status, StatusCode::OK, "{a}");
-        assert_eq!(a["correct"], digit == missing);
-        assert_eq!(a["answer"], missing);
-        assert_eq!(a["stats"]["answered"], k + 1);
-        assert_eq!(a["stats"]["correct"], right);
-        assert_error(
-            &player.post(&path, json!({ "digit": digit })).await,
-            409,
-            "conflict",
-            None,
-        );
+    let mut asked = 0;
+    for drill in ["full_house", "naked_single", "hidden_single"] {
+        for k in 0..4 {
+            let (status, q) = player
+                .post(&format!("/api/drill?drill={drill}"), json!({}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{q}");
+            assert_eq!(q["drill"], drill);
+            assert!(
+                q.get("answer").is_none() && q.get("solution").is_none(),
+                "{q}"
+            );
+            let answer = drill_answer_from(&q);
+            let field = if drill == "hidden_single" {
+                "cell"
+            } else {
+                "digit"
+            };
+            assert!(q.get(field).is_none(), "the answer is not sent: {q}");
+            // Every other question is answered wrongly: another digit, or a filled cell.
+            let wrong = match &answer {
+                Value::Number(n) => json!(n.as_u64().unwrap() % 9 + 1),
+                _ => {
+                    let grid = q["grid"].as_array().unwrap();
+                    let i = (0..81).find(|&i| grid[i].is_u64()).unwrap();
+                    json!(format!("r{}c{}", i / 9 + 1, i % 9 + 1))
+                }
+            };
+            let reply = if k % 2 == 0 { answer.clone() } else { wrong };
+            right += u64::from(reply == answer);
+            asked += 1;
+            let path = format!("/api/drill/{}/answer", q["id"].as_str().unwrap());
+            let (status, a) = player.post(&path, json!({ field: reply })).await;
+            assert_eq!(status, StatusCode::OK, "{a}");
+            assert_eq!(a["correct"], reply == answer, "{q} {a}");
+            assert_eq!(a["answer"], answer);
+            assert_eq!(a["stats"]["answered"], asked);
+            assert_eq!(a["stats"]["correct"], right);
+            assert_error(
+                &player.post(&path, json!({ field: reply })).await,
+                409,
+                "conflict",
+                None,
+            );
+        }
     }
+    let (_, stats) = player.get("/api/stats").await;
+    assert_eq!(stats["drill"]["answered"], 12);
+    let drills: Vec<(String, u64, u64)> = stats["drill"]["drills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["drill"].as_str().unwrap().to_string(),
+                d["answered"].as_u64().unwrap(),
+                d["correct"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        drills,
+        [
+            ("full_house".to_string(), 4, 2),
+            ("naked_single".to_string(), 4, 2),
+            ("hidden_single".to_string(), 4, 2)
+        ]
+    );
+
+    // Malformed requests, each named.
+    assert_error(
+        &player.post("/api/drill?drill=naked", json!({})).await,
+        422,
+        "bad_field",
+        Some("drill"),
+    );
     let (_, q) = player.post("/api/drill", json!({})).await;
+    assert_eq!(
+        q["drill"], "full_house",
+        "the Full House when none is named"
+    );
+    let path = format!("/api/drill/{}/answer", q["id"].as_str().unwrap());
+    for (body, field) in [
+        (json!({ "digit": 0 }), "digit"),
+        (json!({ "digit": 300 }), "digit"),
+        (json!({}), "digit"),
+        (json!({ "cell": "r1c1" }), "digit"),
+        (json!({ "cell": "r10c1" }), "cell"),
+    ] {
+        let answer = player.post(&path, body.clone()).await;
+        assert!(answer.0.is_client_error(), "{body}: {answer:?}");
+        if answer.0 == StatusCode::UNPROCESSABLE_ENTITY {
+            assert_error(&answer, 422, "bad_field", Some(field));
+        }
+    }
+    let (_, q) = player
+        .post("/api/drill?drill=hidden_single", json!({}))
+        .await;
     let path = format!("/api/drill/{}/answer", q["id"].as_str().unwrap());
     assert_error(
-        &player.post(&path, json!({ "digit": 0 })).await,
+        &player.post(&path, json!({ "digit": 3 })).await,
         422,
         "bad_field",
-        Some("digit"),
+        Some("cell"),
     );
-    assert_error(
-        &player.post(&path, json!({ "digit": 300 })).await,
-        422,
-        "bad_field",
-        Some("digit"),
-    );
-    let (_, stats) = player.get("/api/stats").await;
-    assert_eq!(stats["drill"]["answered"], 4);
     server.stop().await;
 }
 

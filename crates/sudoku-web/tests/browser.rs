@@ -2,9 +2,9 @@
 //! runs `tests/browser/run.mjs` (Playwright driving Debian's Chromium), which walks a hint
 //! through its three stages and applies it, undoes and redoes, enters digits and notes on a
 //! 16x16 grid, starts a game from the new-game dialog, enters a puzzle, plays a 4x4 game to the
-//! win with the keyboard (reloading half-way), switches language and theme, pauses, answers ten
-//! drill questions, checks the phone layout, fails on script or console errors, and saves
-//! screenshots into `<target>/browser-screenshots`.
+//! win with the keyboard (reloading half-way), switches language and theme, pauses, answers four
+//! questions of each drill (Full House, Naked Single, Hidden Single), checks the phone layout,
+//! fails on script or console errors, and saves screenshots into `<target>/browser-screenshots`.
 //!
 //! Needs Node.js, `/usr/bin/chromium` (`apt-get install -y chromium`) and the npm packages
 //! (`npm ci` in `crates/sudoku-web/tests/browser`); `.ci/run` installs both. Without them the

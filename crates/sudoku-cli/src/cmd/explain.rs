@@ -1,7 +1,8 @@
 //! `sudoku explain`: the whole solution path a person would follow — always the easiest step
 //! available, in HoDoKu's order — one step per line with its explanation, then the grade. A
 //! puzzle that needs techniques not implemented yet gets the path as far as it goes and the
-//! position where it got stuck.
+//! position where it got stuck. `--style intuitive` gives the path of a solver without pencil
+//! marks instead: singles, and locked candidates only as the way to one (区块+排除, 区块+唯余).
 
 use std::io::Write;
 
@@ -24,7 +25,8 @@ or no solution; 2 malformed input.
 Examples:
   sudoku explain ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
   sudoku explain --lang zh puzzle.txt
-  sudoku explain --format json puzzle.txt      every step's data (cells, candidates, roles)")]
+  sudoku explain --format json puzzle.txt      every step's data (cells, candidates, roles)
+  sudoku explain --style intuitive --lang zh puzzle.txt   singles only, without pencil marks")]
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
@@ -36,6 +38,21 @@ pub struct Args {
     /// `text` (a step per line), or `json` (the steps' data, the grade and the outcome).
     #[arg(long, value_name = "FORMAT", default_value = "text")]
     format: TextFormat,
+
+    /// `logic`: the easiest step each time, in HoDoKu's order, with pencil marks; `intuitive`:
+    /// without pencil marks, singles only, a pointing or claiming told with the single it
+    /// makes (区块+排除, 区块+唯余); it stops where the puzzle needs pencil marks.
+    #[arg(long, value_name = "STYLE", default_value = "logic")]
+    style: Style,
+}
+
+/// `--style`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Style {
+    /// HoDoKu's path with pencil marks.
+    Logic,
+    /// Singles without pencil marks (直观法).
+    Intuitive,
 }
 
 /// `--lang`.
@@ -72,13 +89,22 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let deadline = Deadline::starting_now(args.position.time_limit);
     position.check_unique(": no path of logic can finish it", deadline)?;
     let logic = Logic::new(&position.layout);
-    let mut path = logic.solve_path_while(position.candidates.clone(), &mut || deadline.in_time());
-    // Each single says why it holds, from the position it was taken in.
-    let mut pos = position.candidates;
-    for step in &mut path.steps {
-        logic.explain_single(&pos, step);
-        pos.apply(&position.layout, step);
-    }
+    let intuitive = args.style == Style::Intuitive;
+    let path = if intuitive {
+        logic
+            .intuitive_path(&position.candidates.to_grid())
+            .map_err(|e| Failure::Input(e.to_string()))?
+    } else {
+        let mut path =
+            logic.solve_path_while(position.candidates.clone(), &mut || deadline.in_time());
+        // Each single says why it holds, from the position it was taken in.
+        let mut pos = position.candidates;
+        for step in &mut path.steps {
+            logic.explain_single(&pos, step);
+            pos.apply(&position.layout, step);
+        }
+        path
+    };
     let why_halted = || path_cut_message(deadline.limit);
     let grade = path.grade();
     let lang: Lang = args.lang.into();
@@ -92,6 +118,7 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
                 Outcome::Halted => format!("stopped: {}", why_halted()),
             };
             let value = serde_json::json!({
+                "style": if intuitive { "intuitive" } else { "logic" },
                 "steps": path.steps,
                 "texts": path.steps.iter().map(|s| s.explain(lang)).collect::<Vec<_>>(),
                 "grade": grade,
@@ -110,7 +137,22 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
                 Lang::Zh => t.name_zh(),
             });
             let end = path.end.to_grid();
+            let through = path.steps.iter().filter(|s| s.through.is_some()).count();
+            let n = path.steps.len();
             let summary = match (&path.outcome, lang) {
+                (Outcome::Solved, Lang::En) if intuitive => format!(
+                    "solved without pencil marks in {n} steps, {through} of them through locked \
+                     candidates"
+                ),
+                (Outcome::Solved, Lang::Zh) if intuitive => {
+                    format!("直观法解出：共 {n} 步，其中 {through} 步用到区块")
+                }
+                (Outcome::Stuck, Lang::En) if intuitive => format!(
+                    "stuck after {n} steps: no single is in sight without pencil marks from\n{end}"
+                ),
+                (Outcome::Stuck, Lang::Zh) if intuitive => {
+                    format!("第 {n} 步后卡住：不标候选数已找不到唯一数，此后需要候选数：\n{end}")
+                }
                 (Outcome::Solved, Lang::En) => {
                     format!("solved: {grade}, hardest technique {hardest}")
                 }

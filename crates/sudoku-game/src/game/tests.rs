@@ -365,6 +365,34 @@ fn a_full_grid_with_a_wrong_digit_is_not_won() {
     assert_eq!(g.status(), Status::Won);
 }
 
+/// A revealed digit is told apart from an entered one, through a save and an undo; a digit
+/// entered over it is the player's again, and revealing a right entry changes nothing.
+#[test]
+fn a_revealed_digit_is_marked_as_revealed() {
+    let mut g = game();
+    let reveal = |cell: &str| Move::Reveal {
+        cell: CellRef(c(cell)),
+    };
+    g.apply(&reveal("r1c2"), 0).unwrap();
+    assert!(g.is_revealed(c("r1c2")));
+    let json = serde_json::to_string(&g).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert!(back.is_revealed(c("r1c2")), "kept by a save");
+    g.undo(0).unwrap();
+    assert!(!g.is_revealed(c("r1c2")) && digit_of(&g, "r1c2").is_none());
+    g.redo(0).unwrap();
+    assert!(g.is_revealed(c("r1c2")));
+    g.apply(&place("r1c2", 4), 0).unwrap();
+    assert!(
+        !g.is_revealed(c("r1c2")),
+        "an entry over it is the player's"
+    );
+    let (cell, right) = ANSWERS[1];
+    g.apply(&place(cell, right), 0).unwrap();
+    assert!(!g.apply(&reveal(cell), 0).unwrap(), "a right entry stays");
+    assert!(!g.is_revealed(c(cell)));
+}
+
 #[test]
 fn reveal_places_the_solution_digit_and_counts() {
     let mut g = game();
@@ -497,6 +525,14 @@ fn a_hint_points_at_a_removed_true_candidate() {
                 ),
                 "{mistakes:?}"
             );
+            // Neither the text nor the data the page gets names the digit (2).
+            let text = mistakes[0].explain(sudoku_logic::Lang::En);
+            let data = serde_json::to_string(&mistakes).unwrap();
+            assert!(
+                text.contains("r1c2") && !text.replace("r1c2", "").contains('2'),
+                "{text}"
+            );
+            assert_eq!(data, r#"[{"kind":"removed_true_candidate","cell":"r1c2"}]"#);
         }
         other => panic!("the removed candidate is expected, got {other:?}"),
     }

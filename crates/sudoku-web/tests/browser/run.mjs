@@ -6,7 +6,7 @@
 // Takes a hint through its three stages and applies it, undoes and redoes, enters letters on
 // a 16x16 grid, starts a game by level and size, enters a puzzle, plays a 4x4 game to the win
 // with the keyboard only (reloading half-way: the game resumes), switches language and theme,
-// pauses, answers ten drill questions, checks the phone layout, and saves screenshots. No fixed
+// pauses, answers four questions of each of the three drills, checks the phone layout, and saves screenshots. No fixed
 // sleeps: the page counts its requests in flight on <html data-pending>. Exits 0 when every
 // check passes and neither a script error nor a console error happened.
 
@@ -296,8 +296,16 @@ try {
   await page.waitForSelector('#hint-panel[data-kind="mistakes"]');
   await waitIdle();
   check(await page.$eval(`[data-cell="${cellOf(16, e16[0])}"]`, (c) => c.classList.contains('mistake')), `with a wrong digit the hint says where: "${await page.textContent('#hint-text')}"`);
+  check(await page.$eval('#mistakes-meter', (m) => m.hidden), 'with checking against the solution off, no mistakes count tells a wrong digit');
+  // Reveal from the hint panel: the revealed digit is drawn apart from typed ones.
+  check(await page.isEnabled('#hint-reveal'), 'the selected empty cell can be revealed');
+  await page.click('#hint-reveal');
+  await waitIdle();
+  const at = (await serverGame()).cells.findIndex((c) => c.revealed);
+  check(at === e16[0] + 1, `Reveal marks the selected cell revealed on the server (${at})`);
+  check(await page.$eval(`[data-cell="${cellOf(16, at)}"]`, (c) => c.classList.contains('revealed')), 'a revealed digit is drawn as revealed');
   await shot('16x16');
-  await page.click('#hint-close');
+  if (await page.isVisible('#hint-close')) await page.click('#hint-close');
   await page.click('#btn-restart');
   await page.waitForSelector('#dlg-confirm[open]');
   await page.click('#confirm-yes');
@@ -486,30 +494,61 @@ try {
   // ---------------------------------------------------------------- the drill
   await page.click('#tab-drill');
   await page.waitForSelector('#drill-view:not([hidden])');
-  let right = 0;
-  for (let k = 0; k < 10; k++) {
-    await page.waitForSelector('#drill-view[data-state="asking"]');
-    const q = await page.evaluate(() => ({
-      id: document.querySelector('#drill-view').dataset.questionId,
-      digits: [...document.querySelectorAll('#drill-line .drill-cell')].map((c) => c.textContent),
-    }));
-    const present = new Set(q.digits.filter((d) => d !== '?').map(Number));
-    const missing = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => !present.has(d));
-    const wrong = k === 4; // one wrong answer on purpose
-    await page.keyboard.press(`Digit${wrong ? (missing % 9) + 1 : missing}`);
-    await page.waitForSelector(`#drill-view[data-state="${wrong ? 'wrong' : 'right'}"]`);
-    if (!wrong) right++;
-    if (wrong) await shot('drill');
-    if (k < 9) {
-      await page.keyboard.press('Enter'); // on to the next question without waiting
-      await page.waitForFunction((id) => document.querySelector('#drill-view').dataset.questionId !== id, q.id);
+  // Each of the three drills: questions answered from what the board shows (the digit the
+  // asked cell's row, column and box leave, or the one cell of the house no shown copy of
+  // the digit sees), by key for digits and by tapping for cells; one wrong on purpose.
+  const drillTotals = {};
+  for (const kind of ['full_house', 'naked_single', 'hidden_single']) {
+    await page.click(`[data-testid="drill-kind-${kind}"]`);
+    await page.waitForFunction((k) => document.querySelector('#drill-view').dataset.drill === k
+      && document.querySelector('#drill-view').dataset.state === 'asking', kind);
+    let right = 0;
+    for (let k = 0; k < 4; k++) {
+      await page.waitForSelector('#drill-view[data-state="asking"]');
+      const q = await page.evaluate(() => ({
+        id: document.querySelector('#drill-view').dataset.questionId,
+        cells: [...document.querySelectorAll('#drill-board .drill-cell')].map((c) => ({
+          name: c.dataset.cell, text: c.textContent, focus: c.classList.contains('focus'), button: c.tagName === 'BUTTON',
+        })),
+        intro: document.querySelector('#drill-intro').textContent,
+      }));
+      check(q.cells.length === 81, `${kind}: the drill shows a 9x9 board`);
+      const rc = (name) => [+name[1] - 1, +name[3] - 1];
+      const sees = (a, b) => {
+        const [[ra, ca], [rb, cb]] = [rc(a), rc(b)];
+        return a !== b && (ra === rb || ca === cb || (Math.floor(ra / 3) === Math.floor(rb / 3) && Math.floor(ca / 3) === Math.floor(cb / 3)));
+      };
+      const wrong = k === 1;
+      if (kind === 'hidden_single') {
+        const d = +/\d/.exec(q.intro)[0];
+        const places = q.cells.filter((c) => c.button && !q.cells.some((x) => x.text === String(d) && sees(x.name, c.name)));
+        check(places.length === 1, `${kind}: one place for ${d} ("${q.intro}")`);
+        const other = q.cells.find((c) => c.button && c.name !== places[0].name);
+        await page.click(`#drill-board [data-cell="${wrong ? other.name : places[0].name}"]`);
+      } else {
+        const asked = q.cells.find((c) => c.text === '?');
+        const seen = new Set(q.cells.filter((c) => c.text && c.text !== '?' && sees(c.name, asked.name)).map((c) => +c.text));
+        const left = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => !seen.has(d));
+        check(left.length === 1, `${kind}: one digit left for ${asked.name}`);
+        await page.keyboard.press(`Digit${wrong ? (left[0] % 9) + 1 : left[0]}`);
+      }
+      await page.waitForSelector(`#drill-view[data-state="${wrong ? 'wrong' : 'right'}"]`);
+      if (!wrong) right++;
+      if (wrong && kind !== 'full_house') await shot(`drill-${kind}`);
+      if (k < 3) {
+        await page.keyboard.press('Enter'); // on to the next question without waiting
+        await page.waitForFunction((id) => document.querySelector('#drill-view').dataset.questionId !== id, q.id);
+      }
     }
+    await waitIdle();
+    check((await page.textContent('#drill-answered')) === '4', `${kind}: four answers counted`);
+    check((await page.textContent('#drill-accuracy')) === `${right * 25}%`, `${kind}: accuracy ${right * 25}%`);
+    drillTotals[kind] = right;
   }
-  await waitIdle();
-  check((await page.textContent('#drill-answered')) === '10', 'ten drill answers counted');
-  check((await page.textContent('#drill-accuracy')) === `${right * 10}%`, `accuracy ${right * 10}%`);
   const drillStats = await page.evaluate(() => fetch('/api/stats').then((r) => r.json()));
-  check(drillStats.drill.answered === 10 && drillStats.drill.correct === right, 'the server keeps the drill statistics');
+  check(drillStats.drill.answered === 12 && drillStats.drill.drills.every((d) => d.answered === 4 && d.correct === drillTotals[d.drill]),
+    'the server keeps the statistics of each drill');
+  await page.click('[data-testid="drill-kind-full_house"]');
   await page.click('#tab-play');
   await page.waitForSelector('#play-view:not([hidden])');
   await waitIdle();
