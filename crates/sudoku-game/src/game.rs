@@ -574,13 +574,40 @@ impl Game {
 
     /// [`Game::hint`] with a solver built for this game's layout.
     pub fn hint_with(&mut self, logic: &Logic, stage: Stage) -> Hint {
-        self.s.hints += 1;
         let pos = self.position();
-        let mistakes = logic.mistakes(&pos, &self.solution);
+        self.checked_hint(logic, &pos, |pos| logic.hint_without_mistakes(pos, stage))
+    }
+
+    /// A hint for a player who writes no pencil marks (counted in `hints`): wrong digits
+    /// first, then the next single seen from the digits on the board alone, through locked
+    /// candidates if need be ([`Logic::intuitive_step`]); the notes are not read. Stuck when no
+    /// single is in sight without marks.
+    pub fn intuitive_hint_with(&mut self, logic: &Logic, stage: Stage) -> Hint {
+        let pos = self.bare_position();
+        self.checked_hint(logic, &pos, |pos| {
+            if pos.is_solved() {
+                return Hint::Solved;
+            }
+            match logic.intuitive_step(pos) {
+                Some(step) => Hint::Step { step, stage },
+                None => Hint::Stuck,
+            }
+        })
+    }
+
+    /// Counts a hint, and gives the mistakes at `pos` if there are any, else `next`'s hint.
+    fn checked_hint(
+        &mut self,
+        logic: &Logic,
+        pos: &Candidates,
+        next: impl FnOnce(&Candidates) -> Hint,
+    ) -> Hint {
+        self.s.hints += 1;
+        let mistakes = logic.mistakes(pos, &self.solution);
         if !mistakes.is_empty() {
             return Hint::Mistakes { mistakes };
         }
-        logic.hint_without_mistakes(&pos, stage)
+        next(pos)
     }
 
     /// The player's position for the solver: givens, entries, and the notes of the cells that

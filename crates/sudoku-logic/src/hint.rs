@@ -152,12 +152,22 @@ impl Step {
                 "这里没有可用的技巧：试填一个格的数字（试数）。".to_string()
             }
             (Stage::Technique, Lang::En) => {
-                let name = self.technique.name();
-                format!("Try {} {name}.", article(name))
+                let name = self.name(lang);
+                format!("Try {} {name}.", article(&name))
             }
-            (Stage::Technique, Lang::Zh) => format!("试试{}。", self.technique.name_zh()),
+            (Stage::Technique, Lang::Zh) => format!("试试{}。", self.name(lang)),
             (Stage::Where, _) => self.where_text(lang),
             (Stage::Step, _) => self.explain(lang),
+        }
+    }
+
+    /// The technique's name in a hint: an intuitive step's combined name (区块+排除), else
+    /// the technique's.
+    fn name(&self, lang: Lang) -> String {
+        match (self.through.is_some(), lang) {
+            (true, _) => self.title(lang),
+            (false, Lang::En) => self.technique.name().to_string(),
+            (false, Lang::Zh) => self.technique.name_zh().to_string(),
         }
     }
 
@@ -169,20 +179,17 @@ impl Step {
         let digits = digit_list(&self.digits);
         match lang {
             Lang::En if place.is_empty() => {
-                let name = self.technique.name();
-                format!("Look for {} {name} on {digits}.", article(name))
+                let name = self.name(lang);
+                format!("Look for {} {name} on {digits}.", article(&name))
             }
             Lang::En => {
-                let name = self.technique.name();
-                format!("Look for {} {name} on {digits} in {place}.", article(name))
+                let name = self.name(lang);
+                format!("Look for {} {name} on {digits} in {place}.", article(&name))
             }
             Lang::Zh if place.is_empty() => {
-                format!("寻找 {digits} 的{}。", self.technique.name_zh())
+                format!("寻找 {digits} 的{}。", self.name(lang))
             }
-            Lang::Zh => format!(
-                "在 {place} 中寻找 {digits} 的{}。",
-                self.technique.name_zh()
-            ),
+            Lang::Zh => format!("在 {place} 中寻找 {digits} 的{}。", self.name(lang)),
         }
     }
 }

@@ -116,6 +116,14 @@ impl Walkthrough {
             }
             pos.apply(layout, &step);
         }
+        // A single with a frame of its own says why it holds (the digits its cell sees, or
+        // what keeps its digit out of the rest of its house); in a run of singles each keeps
+        // its one line.
+        for frame in &mut frames {
+            if let [step] = frame.steps.as_mut_slice() {
+                logic.explain_single(&frame.before, step);
+            }
+        }
         Ok(Walkthrough {
             layout: layout.clone(),
             givens: givens.clone(),

@@ -286,7 +286,14 @@ fn a_walkthrough_shows_every_step_with_singles_folded() {
     // Every step once, in order; a frame of several steps holds singles only.
     let steps: Vec<_> = walk.frames.iter().flat_map(|f| f.steps.iter()).collect();
     assert_eq!(steps.len(), path.steps.len());
-    assert!(steps.iter().zip(&path.steps).all(|(a, b)| *a == b));
+    let effect =
+        |s: &sudoku_logic::Step| (s.technique, s.placements.clone(), s.eliminations.clone());
+    assert!(
+        steps
+            .iter()
+            .zip(&path.steps)
+            .all(|(a, b)| effect(a) == effect(b))
+    );
     for pair in walk.frames.windows(2) {
         assert_eq!(pair[0].first + pair[0].steps.len(), pair[1].first);
     }
@@ -315,6 +322,17 @@ fn a_walkthrough_shows_every_step_with_singles_folded() {
     let zh = every.svg_pages(Paper::A4, None);
     assert!(texts(&zh[0]).contains(&"解题步骤".to_string()));
     assert!(texts(&zh[1]).iter().any(|t| t.starts_with("第 1 步：")));
+    // A single on its own frame says why it holds.
+    for frame in &every.frames {
+        let step = &frame.steps[0];
+        if matches!(
+            step.technique,
+            sudoku_logic::Technique::NakedSingle | sudoku_logic::Technique::HiddenSingle
+        ) {
+            let text = step.explain(Lang::Zh);
+            assert!(text.contains("只剩"), "{text}");
+        }
+    }
     // Several solutions: no walkthrough.
     let open: Grid = ".4..............".parse().expect("a grid");
     assert_eq!(

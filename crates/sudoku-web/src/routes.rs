@@ -10,7 +10,7 @@ use sudoku_core::dig::Symmetry;
 use sudoku_core::{Grid, Shape};
 use sudoku_game::{CellRef, Drill, DrillKind, Game, GameVariant, Move, Question, Reply};
 use sudoku_logic::ladder::{LADDER, Rung};
-use sudoku_logic::{Lang, Logic, Stage};
+use sudoku_logic::{Hint, Lang, Logic, Stage};
 
 use crate::db::{self, Meta};
 use crate::error::ApiError;
@@ -426,6 +426,8 @@ simple_action!(
 pub struct HintBody {
     stage: Option<u8>,
     lang: Option<String>,
+    /// `logic` (the default) or `intuitive`: singles from the digits on the board alone.
+    style: Option<String>,
 }
 
 fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
@@ -450,17 +452,53 @@ pub async fn hint(
     let stage = Stage::from_number(number)
         .ok_or_else(|| ApiError::bad_field("stage", format!("stage {number} is not 1, 2 or 3")))?;
     let lang = lang_of(body.lang.as_deref())?;
-    let action = json!({ "kind": "hint", "stage": number }).to_string();
+    let intuitive = match body.style.as_deref() {
+        None | Some("logic") => false,
+        Some("intuitive") => true,
+        Some(other) => {
+            return Err(ApiError::bad_field(
+                "style",
+                format!("unknown hint style `{other}` (logic, intuitive)"),
+            ));
+        }
+    };
+    let action = json!({ "kind": "hint", "stage": number, "intuitive": intuitive }).to_string();
     let now = now_ms();
     let (hint, _, _) = state
         .db(move |conn| {
             db::update_game(conn, &session.0, &id, &action, now, |g| {
                 let logic = Logic::new(g.layout());
-                Ok(g.hint_with(&logic, stage))
+                Ok(if intuitive {
+                    g.intuitive_hint_with(&logic, stage)
+                } else {
+                    g.hint_with(&logic, stage)
+                })
             })
         })
         .await?;
-    Ok(Json(hint_view(&hint, lang)).into_response())
+    let mut view = hint_view(&hint, lang);
+    if intuitive && matches!(hint, Hint::Stuck) {
+        view["text"] = json!(match lang {
+            Lang::En =>
+                "No single is in sight from the digits alone: write the candidates, or \
+                         turn off hints without pencil marks.",
+            Lang::Zh => "不标候选数已找不到唯一数：请标注候选数，或关闭直观提示。",
+        });
+    }
+    // An intuitive step is applied as the one digit it places (Apply this step sends it as
+    // a move): the solver's own next step may be another.
+    if let (
+        true,
+        Hint::Step {
+            step,
+            stage: Stage::Step,
+        },
+    ) = (intuitive, &hint)
+        && let Some(p) = step.placements.first()
+    {
+        view["place"] = json!({ "cell": p.cell.to_string(), "digit": p.digit.get() });
+    }
+    Ok(Json(view).into_response())
 }
 
 /// The query of `GET /api/games/{id}/print`.

@@ -76,7 +76,7 @@ export const api = {
   restart: (id) => call('POST', `${g(id)}/restart`),
   pause: (id) => call('POST', `${g(id)}/pause`),
   resume: (id) => call('POST', `${g(id)}/resume`),
-  hint: (id, stage, lang) => call('POST', `${g(id)}/hint`, { stage, lang }),
+  hint: (id, stage, lang, style = 'logic') => call('POST', `${g(id)}/hint`, { stage, lang, style }),
   check: (id) => call('POST', `${g(id)}/check`),
   solve: (id) => call('POST', `${g(id)}/solve`),
   stats: () => call('GET', '/stats'),

@@ -58,7 +58,12 @@ function confirmBox(text, okLabel) {
 const board = new Board($('#board'), { onCellPointer });
 const hints = new HintPanel($('#hint-panel'), {
   request: (stage) => requestHint(stage),
-  apply: () => sendMove({ kind: 'apply_hint' }, { keepHint: false }),
+  // An intuitive hint names the one digit to place; the others are applied by the server.
+  apply: () => {
+    const place = hints.hint && hints.hint.data.place;
+    if (place) sendMove({ kind: 'place', cell: place.cell, digit: place.digit, auto_notes: !!settings.autoNotes }, { keepHint: false });
+    else sendMove({ kind: 'apply_hint' }, { keepHint: false });
+  },
   reveal: () => revealSelected(),
   eraseMistakes: (cells) => eraseCells(cells),
   close: () => closeHint(),
@@ -432,7 +437,7 @@ async function requestHint(stage) {
   if (!g || !playing()) return;
   await enqueue(async () => {
     try {
-      const data = await api.hint(g.id, stage, getLang());
+      const data = await api.hint(g.id, stage, getLang(), settings.intuitiveHints ? 'intuitive' : 'logic');
       state.game.hints = (state.game.hints || 0) + 1;
       hints.set(stage, data);
       render();

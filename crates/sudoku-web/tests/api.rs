@@ -195,6 +195,101 @@ async fn undo_redo_restart_and_conflicts() {
     server.stop().await;
 }
 
+/// Hints without pencil marks: notes are not read, each step is a single named with the
+/// digit to place (`place`), applied as a placement; a hard puzzle soon has none in sight,
+/// and says so; an unknown style is refused by name.
+#[tokio::test]
+async fn intuitive_hints_place_one_digit_from_the_board_alone() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let id = id_of(&player.import(CLASSIC).await);
+    let path = format!("/api/games/{id}/hint");
+    // Notes that leave out the answer of a cell are not read by an intuitive hint.
+    let game = player.get(&format!("/api/games/{id}")).await.1;
+    let (cell, right) = answers(&game)[0].clone();
+    player
+        .play(
+            &id,
+            json!({ "kind": "note", "cell": cell, "digit": right % 9 + 1 }),
+        )
+        .await;
+    let (_, logic) = player.post(&path, json!({ "stage": 3 })).await;
+    assert_eq!(
+        logic["kind"], "mistakes",
+        "the full logic reads the notes: {logic}"
+    );
+    for _ in 0..3 {
+        let (status, h) = player
+            .post(&path, json!({ "stage": 3, "style": "intuitive" }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{h}");
+        assert_eq!(h["kind"], "step", "{h}");
+        assert!(
+            h["step"]["eliminations"].as_array().unwrap().is_empty(),
+            "{h}"
+        );
+        let named = &h["place"];
+        let (cell, digit) = (
+            named["cell"].as_str().unwrap(),
+            named["digit"].as_u64().unwrap(),
+        );
+        let answer = answers(&player.get(&format!("/api/games/{id}")).await.1)
+            .into_iter()
+            .find(|(c, _)| c == cell)
+            .map(|(_, d)| d);
+        assert_eq!(answer, Some(digit), "the single is the solution's: {h}");
+        let (status, g) = player.play(&id, place(cell, digit)).await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+    }
+    let (_, one) = player
+        .post(
+            &path,
+            json!({ "stage": 1, "style": "intuitive", "lang": "zh" }),
+        )
+        .await;
+    assert!(
+        one.get("place").is_none(),
+        "stage 1 gives nothing away: {one}"
+    );
+    assert_error(
+        &player.post(&path, json!({ "style": "pencil" })).await,
+        422,
+        "bad_field",
+        Some("style"),
+    );
+    // A hard puzzle: its singles taken, none is in sight without marks, and the hint says so.
+    let hard = id_of(
+        &player
+            .import(
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            )
+            .await,
+    );
+    let hard_path = format!("/api/games/{hard}/hint");
+    let mut last = Value::Null;
+    for _ in 0..81 {
+        let (_, h) = player
+            .post(&hard_path, json!({ "stage": 3, "style": "intuitive" }))
+            .await;
+        if h["kind"] != "step" {
+            last = h;
+            break;
+        }
+        let place_it = place(
+            h["place"]["cell"].as_str().unwrap(),
+            h["place"]["digit"].as_u64().unwrap(),
+        );
+        player.play(&hard, place_it).await;
+    }
+    assert_eq!(last["kind"], "stuck", "{last}");
+    assert!(
+        last["text"].as_str().unwrap().contains("pencil marks"),
+        "{last}"
+    );
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn hints_in_three_stages_then_applied() {
     let dir = tempdir();

@@ -491,6 +491,26 @@ try {
   await waitIdle();
   check((await serverGame()).paused === false, 'Resume starts the timer again');
 
+  // ---------------------------------------------------------------- hints without pencil marks
+  await openShared(KITE);
+  const setIntuitive = async (on) => {
+    await page.click('#btn-settings');
+    await page.waitForSelector('#dlg-settings[open]');
+    if ((await page.isChecked('[data-testid="set-intuitive-hints"]')) !== on) await page.click('[data-testid="set-intuitive-hints"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#dlg-settings', { state: 'hidden' });
+  };
+  await setIntuitive(true);
+  const movesBefore = (await serverGame()).moves;
+  await hintToStage3();
+  const intuitiveText = await page.textContent('#hint-text');
+  check(/Single|Full House/.test(intuitiveText) && !/removes/.test(intuitiveText), `an intuitive hint is a single: "${intuitiveText}"`);
+  await page.click('#hint-apply');
+  await waitIdle();
+  const afterApply = await serverGame();
+  check(afterApply.moves === movesBefore + 1 && afterApply.cells.filter((c) => c.digit && !c.given).length === 1, 'Apply this step places the single');
+  await setIntuitive(false);
+
   // ---------------------------------------------------------------- the drill
   await page.click('#tab-drill');
   await page.waitForSelector('#drill-view:not([hidden])');
