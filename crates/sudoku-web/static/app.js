@@ -116,7 +116,9 @@ function renderPad() {
       b.className = 'pad-btn';
       b.dataset.digit = d;
       b.dataset.testid = `pad-${d}`;
-      b.innerHTML = `<span class="pd">${digitChar(d)}</span><span class="rem"></span>`;
+      // The name read out is the digit and how many are left ("1, 9 left"): the small count
+      // is hidden from screen readers, which read the sentence instead.
+      b.innerHTML = `<span class="pd">${digitChar(d)}</span><span class="rem" aria-hidden="true"></span><span class="sr-only"></span>`;
       b.addEventListener('click', () => {
         input(d, state.notesMode);
         if (state.selected >= 0) board.focusCell(state.selected);
@@ -134,7 +136,7 @@ function renderPad() {
     b.querySelector('.rem').textContent = left;
     b.classList.toggle('done', left === 0);
     b.classList.toggle('current', d === sel);
-    b.setAttribute('aria-label', `${digitChar(d)}, ${t('remaining', { n: left })}`);
+    b.querySelector('.sr-only').textContent = `, ${t('remaining', { n: left })}`;
     b.disabled = !playing();
   }
 }

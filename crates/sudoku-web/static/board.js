@@ -190,7 +190,9 @@ export class Board {
           const s = document.createElement('span');
           s.className = 'note';
           s.dataset.d = d;
-          notes.append(s);
+          // A space between the marks (not laid out in the grid) keeps "3 7 8" the visible
+          // text, as the cell's label reads it, not "378".
+          notes.append(s, ' ');
         }
         el.append(notes, digit);
         el.addEventListener('pointerdown', (ev) => this.onCellPointer(i, ev));
@@ -286,6 +288,8 @@ export class Board {
       const notes = new Set(cell.notes || []);
       const marks = hint && !cell.digit ? hint.cands.get(i) : null;
       const showNotes = !cell.digit;
+      const shown = []; // the digits in the notes area, the player's and the hint's
+      let ghosts = 0; // how many of them the hint adds
       for (let d = 1; d <= n; d++) {
         const s = notesEl.children[d - 1];
         const mark = marks && marks.has(d) ? firstRole(marks.get(d), CAND_ROLE_ORDER) : null;
@@ -295,6 +299,8 @@ export class Board {
         const mk = mark || '';
         if (s.dataset.mark !== mk) s.dataset.mark = mk;
         s.classList.toggle('ghost', !!mark && !has);
+        if (label) shown.push(label);
+        if (mark && !has) ghosts++;
         s.classList.toggle('note-same', !hint && has && settings.highlightSame && d === selDigit);
       }
 
@@ -302,6 +308,8 @@ export class Board {
       if (cell.digit) label = t(cell.given ? 'cell_given' : cell.revealed ? 'cell_revealed' : 'cell_digit', { cell: cellName(n, i), digit: digitChar(cell.digit) });
       else if (notes.size) label = t('cell_notes', { cell: cellName(n, i), notes: [...notes].sort((a, b) => a - b).map(digitChar).join(' ') });
       else label = t('cell_empty', { cell: cellName(n, i) });
+      // What a hint draws in the cell is read out too (its visible text is in its name).
+      if (ghosts) label += t('cell_hint_marks', { marks: shown.join(' ') });
       if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
       el.setAttribute('aria-selected', i === selected ? 'true' : 'false');
       if (cell.given) el.setAttribute('aria-readonly', 'true');

@@ -200,7 +200,16 @@ export class Drill {
       el.setAttribute('aria-label', text && text !== '?' ? t('drill_cell_label', { cell: cellName(i), d: text }) : t('drill_cell_empty', { cell: cellName(i) }));
       return el;
     });
-    this.board.replaceChildren(...cells);
+    // Nine rows of nine (role row, drawn with display: contents), as a grid's cells need.
+    const rows = [];
+    for (let r = 0; r < 9; r++) {
+      const row = document.createElement('div');
+      row.className = 'drill-row';
+      row.setAttribute('role', 'row');
+      row.append(...cells.slice(9 * r, 9 * r + 9));
+      rows.push(row);
+    }
+    this.board.replaceChildren(...rows);
   }
 
   /** The running numbers of the drill shown. */

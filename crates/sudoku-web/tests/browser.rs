@@ -4,7 +4,9 @@
 //! 16x16 grid, starts a game from the new-game dialog, enters a puzzle, plays a 4x4 game to the
 //! win with the keyboard (reloading half-way), switches language and theme, pauses, answers four
 //! questions of each drill (Full House, Naked Single, Hidden Single), checks the phone layout,
-//! fails on script or console errors, and saves screenshots into `<target>/browser-screenshots`.
+//! runs axe-core (no violation allowed) in both languages and both themes, reports the page's
+//! weight and first render, fails on script or console errors, and saves screenshots into
+//! `<target>/browser-screenshots`.
 //!
 //! Needs Node.js, `/usr/bin/chromium` (`apt-get install -y chromium`) and the npm packages
 //! (`npm ci` in `crates/sudoku-web/tests/browser`); `.ci/run` installs both. Without them the

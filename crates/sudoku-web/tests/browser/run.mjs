@@ -10,7 +10,7 @@
 // sleeps: the page counts its requests in flight on <html data-pending>. Exits 0 when every
 // check passes and neither a script error nor a console error happened.
 
-import { mkdirSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, existsSync, rmSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [base, shotDir, workbook4] = process.argv.slice(2);
@@ -84,6 +84,22 @@ function watch(p) {
 }
 const page = await context.newPage();
 watch(page);
+
+/** axe-core's source, injected into the page through the debugger (the page's CSP allows no
+ *  inline script). */
+const AXE = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+const audited = [];
+
+/** axe-core on the page as it is now: every violation fails the test, named with its nodes. */
+async function audit(label, p = page) {
+  // Colours are measured as they end, not halfway through a button's transition.
+  await p.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  await p.evaluate(AXE);
+  const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const found = result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  check(found.length === 0, `axe-core finds no violation (${label})${found.length ? `: ${found.join('; ')}` : ''}`);
+  audited.push(label);
+}
 
 async function shot(name, p = page) {
   const file = join(shotDir, `${name}.png`);
@@ -214,6 +230,21 @@ try {
   const nines = [...(await boardString())].filter((c) => c === '9').length;
   check(+rem9 === 9 - nines, `the pad counts what is left of each digit (9: ${rem9})`);
   await shot('light');
+  await audit('English, light');
+  // Page weight and first render, reported (a time is no pass/fail on a shared machine).
+  const perf = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const res = performance.getEntriesByType('resource');
+    const bytes = (e) => e.encodedBodySize || e.transferSize || 0;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    return {
+      requests: res.length + 1,
+      kb: Math.round((bytes(nav) + res.reduce((s, e) => s + bytes(e), 0)) / 1024),
+      fcp: fcp ? Math.round(fcp.startTime) : null,
+      load: Math.round(nav.loadEventEnd),
+    };
+  });
+  check(perf.kb > 0, `page weight ${perf.kb} KB in ${perf.requests} requests; first contentful paint ${perf.fcp} ms, load ${perf.load} ms`);
   await page.keyboard.press('?');
   await page.waitForSelector('#dlg-shortcuts[open]');
   await shot('shortcuts');
@@ -238,6 +269,7 @@ try {
   check((await page.$$('.note[data-mark="removed"]')).length > 0, 'the removed candidate is marked');
   check((await page.$$('.note[data-mark="pattern"], .note[data-mark="link_strong"]')).length > 0, 'the pattern is marked');
   await shot('hint');
+  await audit('a hint at stage 3, English, light');
   const before = await serverGame();
   await page.click('#hint-apply');
   await page.waitForSelector('#hint-panel', { state: 'hidden' });
@@ -436,6 +468,7 @@ try {
   const statsText = await page.textContent('#stats-table');
   check(/4×4/.test(statsText), 'the statistics list the 4x4 game');
   await shot('stats');
+  await audit('the statistics');
   await page.keyboard.press('Escape');
   await page.waitForSelector('#dlg-stats', { state: 'hidden' });
 
@@ -458,6 +491,7 @@ try {
   const zhHint = await page.textContent('#hint-text');
   check(/[\u4e00-\u9fff]/.test(zhHint), `the hint text comes in Chinese: "${zhHint}"`);
   await shot('zh-CN');
+  await audit('Chinese, light, a hint at stage 2');
   await page.click('#btn-lang');
   await page.waitForFunction(() => document.documentElement.lang === 'en');
   check((await page.textContent('#btn-new')).includes('New game'), 'and back to English');
@@ -471,12 +505,14 @@ try {
   check((await page.getAttribute('html', 'data-theme')) === 'dark', 'the theme toggle switches to dark');
   await hintToStage3();
   await shot('dark');
+  await audit('a hint at stage 3, English, dark');
   await page.click('#hint-close');
   await page.waitForSelector('#hint-panel', { state: 'hidden' });
 
   await page.click('#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
   await shot('settings-dark');
+  await audit('the settings, dark');
   await page.keyboard.press('Escape');
   await page.waitForSelector('#dlg-settings', { state: 'hidden' });
 
@@ -533,6 +569,7 @@ try {
         intro: document.querySelector('#drill-intro').textContent,
       }));
       check(q.cells.length === 81, `${kind}: the drill shows a 9x9 board`);
+      if (k === 0) await audit(`the ${kind} drill, English, dark`);
       const rc = (name) => [+name[1] - 1, +name[3] - 1];
       const sees = (a, b) => {
         const [[ra, ca], [rb, cb]] = [rc(a), rc(b)];
@@ -568,6 +605,13 @@ try {
   const drillStats = await page.evaluate(() => fetch('/api/stats').then((r) => r.json()));
   check(drillStats.drill.answered === 12 && drillStats.drill.drills.every((d) => d.answered === 4 && d.correct === drillTotals[d.drill]),
     'the server keeps the statistics of each drill');
+  await page.click('#btn-lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  await audit('the drill, Chinese, dark');
+  await page.click('#btn-lang');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  check(['English, light', 'Chinese, light, a hint at stage 2', 'a hint at stage 3, English, dark', 'the drill, Chinese, dark'].every((l) => audited.includes(l)),
+    `axe-core ran in both languages and both themes: ${audited.join('; ')}`);
   await page.click('[data-testid="drill-kind-full_house"]');
   await page.click('#tab-play');
   await page.waitForSelector('#play-view:not([hidden])');
