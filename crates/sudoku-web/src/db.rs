@@ -392,6 +392,10 @@ pub struct Listed {
     pub created: String,
     /// RFC 3339.
     pub updated: String,
+    /// For a game being played: how much of the grid the player has filled, in percent of
+    /// the cells that were empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub progress: Option<u32>,
 }
 
 /// The session's games, newest first; `playing_only` keeps the ones still being played.
@@ -402,10 +406,12 @@ pub fn list_games(
     playing_only: bool,
 ) -> Result<Vec<(Listed, u64)>, ApiError> {
     let sql = if playing_only {
-        "SELECT id, size, variant, rung, status, elapsed_ms, running_since, created_ms, updated_ms
+        "SELECT id, size, variant, rung, status, elapsed_ms, running_since, created_ms, updated_ms,
+             state
          FROM games WHERE session = ?1 AND status = 'playing' ORDER BY updated_ms DESC LIMIT 1"
     } else {
-        "SELECT id, size, variant, rung, status, elapsed_ms, running_since, created_ms, updated_ms
+        "SELECT id, size, variant, rung, status, elapsed_ms, running_since, created_ms, updated_ms,
+             CASE WHEN status = 'playing' THEN state END
          FROM games WHERE session = ?1 ORDER BY created_ms DESC, rowid DESC LIMIT 500"
     };
     let mut stmt = conn.prepare_cached(sql)?;
@@ -424,11 +430,31 @@ pub fn list_games(
                 elapsed_ms: elapsed + since.map_or(0, |s| now_ms.saturating_sub(s)),
                 created: crate::rfc3339(created),
                 updated: crate::rfc3339(updated),
+                progress: r.get::<_, Option<String>>(9)?.and_then(|s| progress(&s)),
             },
             created,
         ))
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// How much of a saved game's empty cells the player has filled, in percent; `None` for a
+/// state that does not read (the list still shows the game).
+fn progress(state: &str) -> Option<u32> {
+    let saved: serde_json::Value = serde_json::from_str(state).ok()?;
+    let puzzle = saved["puzzle"].as_str()?;
+    let cells = saved["cells"].as_array()?;
+    let given: Vec<bool> = puzzle.chars().map(|c| c != '.' && c != '0').collect();
+    if given.len() != cells.len() {
+        return None;
+    }
+    let empty = given.iter().filter(|&&g| !g).count();
+    let filled = cells
+        .iter()
+        .zip(&given)
+        .filter(|(c, g)| !**g && c["d"].as_u64().is_some_and(|d| d > 0))
+        .count();
+    Some((filled * 100).checked_div(empty).unwrap_or(100) as u32)
 }
 
 /// Takes a puzzle out of the pool (gone for good, so no two games get it). Atomic as a job

@@ -513,6 +513,74 @@ async function startGame(promise, { resumeAfter = true } = {}) {
   }
 }
 
+/** The list of unfinished games, each with its size, rung, time and progress, to resume. */
+async function openGames() {
+  const body = $('#games-body');
+  body.replaceChildren();
+  $('#dlg-games').showModal();
+  let games;
+  try {
+    ({ games } = await api.games());
+  } catch (err) {
+    handleError(err);
+    return;
+  }
+  const playing = (games || []).filter((g) => g.status === 'playing');
+  if (!playing.length) {
+    const p = document.createElement('p');
+    p.className = 'empty';
+    p.textContent = t('games_none');
+    body.append(p);
+    return;
+  }
+  const table = document.createElement('table');
+  table.className = 'stats-table';
+  table.dataset.testid = 'games-table';
+  const head = table.createTHead().insertRow();
+  for (const k of ['games_col_game', 'games_col_time', 'games_col_progress', 'games_col_started', 'games_col_action']) {
+    const th = document.createElement('th');
+    const label = document.createElement('span');
+    label.textContent = t(k);
+    // The buttons' column needs no visible heading, but a heading to be read out.
+    if (k === 'games_col_action') label.className = 'sr-only';
+    th.append(label);
+    head.append(th);
+  }
+  const tbody = table.createTBody();
+  for (const g of playing) {
+    const tr = tbody.insertRow();
+    tr.dataset.game = g.id;
+    const variant = g.variant === 'diagonal' ? ` · ${t('variant_diagonal')}` : '';
+    const cells = [
+      `${levelName(g)} · ${g.size.replace('x', '×')}${variant}`,
+      formatTime(g.elapsed_ms),
+      g.progress != null ? `${g.progress}%` : '–',
+      new Date(g.created).toLocaleString(getLang() === 'zh' ? 'zh-CN' : 'en'),
+    ];
+    cells.forEach((v, k) => {
+      const td = tr.insertCell();
+      td.textContent = v;
+      if (k === 1 || k === 2) td.className = 'num';
+    });
+    const td = tr.insertCell();
+    if (state.game && state.game.id === g.id) {
+      td.textContent = t('games_current');
+    } else {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = t('games_resume');
+      b.dataset.testid = 'games-resume';
+      b.addEventListener('click', async () => {
+        $('#dlg-games').close();
+        hints.clear();
+        await startGame(api.game(g.id));
+      });
+      td.append(b);
+    }
+  }
+  body.append(table);
+}
+
 /** Resumes the game played last (looked up in the list, so that having none is not
  * an error in the browser's console). */
 async function loadCurrent() {
@@ -617,6 +685,9 @@ $('#form-new').addEventListener('submit', async (ev) => {
     variant: form.elements.variant.value,
   };
   prefs.set('newGame', choice);
+  // Leaving a game begun asks first; it stays in the list of games, to resume.
+  const g = state.game;
+  if (g && g.status === 'playing' && g.moves > 0 && !(await confirmBox(t('confirm_leave'), t('new_game')))) return;
   const btn = $('#new-start');
   btn.disabled = true;
   btn.classList.add('busy');
@@ -1074,6 +1145,7 @@ on('#btn-stats', openStats);
 on('#btn-settings', openSettings);
 on('#btn-shortcuts', () => $('#dlg-shortcuts').showModal());
 on('#btn-theme', toggleTheme);
+on('#btn-games', () => openGames());
 on('#btn-lang', () => setLang(getLang() === 'zh' ? 'en' : 'zh'));
 on('#tab-play', () => showView('play'));
 on('#tab-drill', () => showView('drill'));

@@ -290,6 +290,37 @@ async fn intuitive_hints_place_one_digit_from_the_board_alone() {
     server.stop().await;
 }
 
+/// The list of games says how much of each unfinished one is filled.
+#[tokio::test]
+async fn the_games_list_shows_progress() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let game = player.import(CLASSIC).await;
+    let id = id_of(&game);
+    let todo = answers(&game);
+    let listed = |games: &Value| -> Option<u64> {
+        games["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id.as_str())
+            .and_then(|g| g["progress"].as_u64())
+    };
+    assert_eq!(listed(&player.get("/api/games").await.1), Some(0));
+    for (cell, digit) in todo.iter().take(todo.len() / 2) {
+        player.play(&id, place(cell, *digit)).await;
+    }
+    let half = (todo.len() / 2 * 100 / todo.len()) as u64;
+    assert_eq!(listed(&player.get("/api/games").await.1), Some(half));
+    for (cell, digit) in &todo[todo.len() / 2..] {
+        player.play(&id, place(cell, *digit)).await;
+    }
+    let (_, games) = player.get("/api/games").await;
+    assert_eq!(listed(&games), None, "a won game has no progress: {games}");
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn hints_in_three_stages_then_applied() {
     let dir = tempdir();

@@ -372,9 +372,28 @@ try {
   await page.click('#new-sizes label:has(input[value="6x6"])');
   await page.click('[data-testid="rung-hard"]');
   await page.click('#new-start');
+  // The 16x16 game has moves: leaving it asks first.
+  await page.waitForSelector('#dlg-confirm[open]');
+  check(/resume/.test(await page.textContent('#confirm-text')), 'a new game asks before leaving one begun');
+  await page.click('#confirm-yes');
   await page.waitForFunction((old) => document.querySelector('#board').dataset.game !== old, oldId);
   await waitReady();
   check((await page.$$('#grid .cell')).length === 36, 'a new 6x6 game');
+  // Both games are in the list of unfinished games; the 16x16 resumes from there, then the 6x6.
+  const sixId = await gameId();
+  const resumeFromList = async (id) => {
+    await page.click('#btn-games');
+    await page.waitForSelector('[data-testid="games-table"]');
+    const rows = await page.$$eval('[data-testid="games-table"] tbody tr', (trs) => trs.map((tr) => ({ id: tr.dataset.game, text: tr.textContent })));
+    check(rows.length >= 2 && rows.some((r) => r.id === oldId) && rows.some((r) => /16×16/.test(r.text) && /%/.test(r.text)), `the games list shows the unfinished games with time and progress (${rows.length})`);
+    if (id === oldId) await audit('the games list');
+    await page.click(`[data-testid="games-table"] tr[data-game="${id}"] [data-testid="games-resume"]`);
+    await page.waitForFunction((want) => document.querySelector('#board').dataset.game === want, id);
+    await waitReady();
+  };
+  await resumeFromList(oldId);
+  check((await page.$$('#grid .cell')).length === 256, 'the 16x16 game resumes from the list');
+  await resumeFromList(sixId);
   check((await page.textContent('#level-chip')) === 'Hard', 'at the chosen level, Hard');
   check((await page.textContent('#shape-chip')) === '6×6 · Diagonal', 'in the chosen variant');
   check((await page.$$('.overlay .diag-line')).length === 2, 'the diagonals are drawn');
