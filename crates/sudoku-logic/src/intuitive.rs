@@ -5,11 +5,11 @@
 //! one step, 区块+排除 or 区块+唯余. The locked candidates' eliminations are not kept: the
 //! next step starts from the board again, as it does on paper without marks.
 
-use sudoku_core::Grid;
+use sudoku_core::{Grid, House};
 
 use crate::candidates::{Candidates, CandidatesError};
 use crate::logic::{Logic, Outcome, SolvePath};
-use crate::step::Step;
+use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// The singles in the order an intuitive solver looks for them: the last cell of a house,
@@ -70,7 +70,7 @@ impl Logic {
     pub fn intuitive_step(&self, pos: &Candidates) -> Option<Step> {
         let bare = Candidates::from_grid(self.layout(), &pos.to_grid()).ok()?;
         for technique in SINGLES {
-            if let Some(mut step) = self.find_steps(&bare, technique).into_iter().next() {
+            if let Some(mut step) = first_by_box(self.find_steps(&bare, technique)) {
                 self.explain_single(&bare, &mut step);
                 return Some(step);
             }
@@ -82,7 +82,7 @@ impl Logic {
             for first in &locked {
                 let mut after = bare.clone();
                 after.apply(self.layout(), first);
-                if let Some(mut step) = self.find_steps(&after, technique).into_iter().next() {
+                if let Some(mut step) = first_by_box(self.find_steps(&after, technique)) {
                     self.explain_single(&after, &mut step);
                     step.through = Some(Box::new(first.clone()));
                     return Some(step);
@@ -91,6 +91,20 @@ impl Logic {
         }
         None
     }
+}
+
+/// The first of the steps, a box's before a line's: without marks a solver scans the boxes
+/// first (宫排除 before 行排除 and 列排除). A placement that is a single of a line and of a
+/// box is found once, by its line (the finder keeps one step per effect), so this prefers
+/// the singles only a box shows.
+fn first_by_box(steps: Vec<Step>) -> Option<Step> {
+    let in_box = |s: &Step| {
+        s.houses_with_role(Role::Base)
+            .first()
+            .is_some_and(|h| matches!(h, House::Box(_)))
+    };
+    let k = steps.iter().position(in_box).unwrap_or(0);
+    steps.into_iter().nth(k)
 }
 
 #[cfg(test)]

@@ -140,10 +140,16 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
             let through = path.steps.iter().filter(|s| s.through.is_some()).count();
             let n = path.steps.len();
             let summary = match (&path.outcome, lang) {
+                (Outcome::Solved, Lang::En) if intuitive && through == 0 => {
+                    format!("solved without pencil marks in {n} steps")
+                }
                 (Outcome::Solved, Lang::En) if intuitive => format!(
                     "solved without pencil marks in {n} steps, {through} of them through locked \
                      candidates"
                 ),
+                (Outcome::Solved, Lang::Zh) if intuitive && through == 0 => {
+                    format!("直观法解出：共 {n} 步")
+                }
                 (Outcome::Solved, Lang::Zh) if intuitive => {
                     format!("直观法解出：共 {n} 步，其中 {through} 步用到区块")
                 }
