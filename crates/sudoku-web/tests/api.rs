@@ -287,6 +287,10 @@ async fn intuitive_hints_place_one_digit_from_the_board_alone() {
         last["text"].as_str().unwrap().contains("pencil marks"),
         "{last}"
     );
+    assert!(
+        last["texts"]["zh"].as_str().unwrap().contains("候选数"),
+        "both languages ride along: {last}"
+    );
     server.stop().await;
 }
 
