@@ -69,7 +69,50 @@ CREATE TABLE IF NOT EXISTS drill (
     ms INTEGER
 );
 CREATE INDEX IF NOT EXISTS drill_by_session ON drill (session);
+CREATE TABLE IF NOT EXISTS daily (
+    date TEXT NOT NULL,
+    rung TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    level TEXT,
+    score INTEGER,
+    PRIMARY KEY (date, rung)
+);
 ";
+
+/// Columns added after the first release, for files made before them: `(table, column,
+/// declaration)`. Each is added when missing, so an old file opens and keeps its games.
+const ADDED_COLUMNS: [(&str, &str, &str); 2] = [
+    // The date of a daily puzzle's game (`2026-11-27`), NULL for any other game.
+    ("games", "daily", "TEXT"),
+    // The page's own name for a move, so that a move sent again (its answer was lost, or it
+    // was queued while the server was away) is applied once.
+    ("moves", "key", "TEXT"),
+];
+
+/// Indexes on the added columns (made after them).
+const ADDED_INDEXES: &str = "
+CREATE INDEX IF NOT EXISTS games_daily ON games (session, daily) WHERE daily IS NOT NULL;
+CREATE UNIQUE INDEX IF NOT EXISTS moves_by_key ON moves (game, key) WHERE key IS NOT NULL;
+";
+
+/// Adds the [`ADDED_COLUMNS`] a file lacks, then their indexes.
+fn migrate(conn: &Connection) -> rusqlite::Result<()> {
+    for (table, column, declaration) in ADDED_COLUMNS {
+        let present: bool = conn
+            .prepare(&format!(
+                "SELECT COUNT(*) FROM pragma_table_info('{table}') WHERE name = ?1"
+            ))?
+            .query_row([column], |r| r.get::<_, i64>(0))?
+            > 0;
+        if !present {
+            conn.execute_batch(&format!(
+                "ALTER TABLE {table} ADD COLUMN {column} {declaration}"
+            ))?;
+        }
+    }
+    conn.execute_batch(ADDED_INDEXES)
+}
 
 /// What is kept beside a game's state: where it came from and when.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +129,8 @@ pub struct Meta {
     pub created_ms: u64,
     /// Last change, Unix ms.
     pub updated_ms: u64,
+    /// For a daily puzzle's game, its date (`2026-11-27`).
+    pub daily: Option<String>,
 }
 
 /// A puzzle ready to play, as the pool keeps it.
@@ -134,6 +179,7 @@ impl Db {
             .map_err(db_err)?;
         check_whole(&conn, path)?;
         conn.execute_batch(SCHEMA).map_err(db_err)?;
+        migrate(&conn).map_err(db_err)?;
         Ok(Db { conn })
     }
 
@@ -187,8 +233,8 @@ pub fn insert_game(
     let timer = game.timer();
     conn.execute(
         "INSERT INTO games (id, session, rung, level, score, size, variant, status, elapsed_ms,
-             running_since, created_ms, updated_ms, state)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+             running_since, created_ms, updated_ms, state, daily)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         params![
             meta.id,
             session,
@@ -203,6 +249,7 @@ pub fn insert_game(
             to_i64(meta.created_ms),
             to_i64(meta.updated_ms),
             state,
+            meta.daily,
         ],
     )?;
     Ok(())
@@ -301,7 +348,7 @@ fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game),
     // running them.
     let row = conn
         .prepare_cached(
-            "SELECT rung, level, score, created_ms, updated_ms, state FROM games
+            "SELECT rung, level, score, created_ms, updated_ms, state, daily FROM games
              WHERE id = ?1 AND session = ?2",
         )?
         .query_row(params![id, session], |r| {
@@ -312,10 +359,11 @@ fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game),
                 r.get::<_, i64>(3)?,
                 r.get::<_, i64>(4)?,
                 r.get::<_, String>(5)?,
+                r.get::<_, Option<String>>(6)?,
             ))
         })
         .optional()?;
-    let Some((rung, level, score, created, updated, state)) = row else {
+    let Some((rung, level, score, created, updated, state, daily)) = row else {
         return Err(ApiError::not_found(format!("no game {id}")));
     };
     let game: Game = serde_json::from_str(&state)
@@ -327,6 +375,7 @@ fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game),
         score,
         created_ms: created.max(0) as u64,
         updated_ms: updated.max(0) as u64,
+        daily,
     };
     Ok((meta, game))
 }
@@ -342,6 +391,27 @@ pub fn update_game<R>(
     now_ms: u64,
     f: impl FnOnce(&mut Game) -> Result<R, ApiError>,
 ) -> Result<(R, Meta, Game), ApiError> {
+    update_game_keyed(conn, session, id, (action, None), now_ms, f)
+}
+
+/// Whether the game's move log has a move the page named `key`.
+pub fn has_move_key(conn: &Connection, id: &str, key: &str) -> Result<bool, ApiError> {
+    Ok(conn
+        .prepare_cached("SELECT 1 FROM moves WHERE game = ?1 AND key = ?2")?
+        .query_row(params![id, key], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+/// [`update_game`] with the page's name for the move (`action.1`) kept in the log beside it.
+pub fn update_game_keyed<R>(
+    conn: &Connection,
+    session: &str,
+    id: &str,
+    action: (&str, Option<&str>),
+    now_ms: u64,
+    f: impl FnOnce(&mut Game) -> Result<R, ApiError>,
+) -> Result<(R, Meta, Game), ApiError> {
     // Out of the cache while `f` changes it: if `f` or the store fails, it is read anew.
     let (mut meta, mut game) = match cached_game(session, id, false) {
         Some(found) => found,
@@ -354,7 +424,12 @@ pub fn update_game<R>(
     Ok((out, meta, game))
 }
 
-fn store(conn: &Connection, meta: &Meta, game: &Game, action: &str) -> Result<(), ApiError> {
+fn store(
+    conn: &Connection,
+    meta: &Meta,
+    game: &Game,
+    (action, key): (&str, Option<&str>),
+) -> Result<(), ApiError> {
     let timer = game.timer();
     conn.prepare_cached(
         "UPDATE games SET status = ?2, elapsed_ms = ?3, running_since = ?4, updated_ms = ?5,
@@ -368,8 +443,8 @@ fn store(conn: &Connection, meta: &Meta, game: &Game, action: &str) -> Result<()
         to_i64(meta.updated_ms),
         save(game)?,
     ])?;
-    conn.prepare_cached("INSERT INTO moves (game, at_ms, action) VALUES (?1, ?2, ?3)")?
-        .execute(params![meta.id, to_i64(meta.updated_ms), action])?;
+    conn.prepare_cached("INSERT INTO moves (game, at_ms, action, key) VALUES (?1, ?2, ?3, ?4)")?
+        .execute(params![meta.id, to_i64(meta.updated_ms), action, key])?;
     Ok(())
 }
 
@@ -525,17 +600,23 @@ pub fn add_pooled(
     Ok(())
 }
 
-/// Statistics of one rung and size.
+/// Statistics of one rung, size and variant.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct LevelStats {
     /// Rung id (or `import`).
     pub rung: String,
     /// `9x9`...
     pub size: String,
+    /// `classic` or `diagonal`.
+    pub variant: String,
     /// Games started.
     pub played: u64,
     /// Games won.
     pub solved: u64,
+    /// Games ended without a win (given up, or lost on the mistake limit).
+    pub lost: u64,
+    /// Won games in percent of the games that ended (`None` before any ended).
+    pub win_rate: Option<u32>,
     /// Fastest win.
     pub best_ms: Option<u64>,
     /// Mean time of the wins.
@@ -571,22 +652,74 @@ pub struct DrillTally {
 /// Per rung and size, from the session's games.
 pub fn level_stats(conn: &Connection, session: &str) -> Result<Vec<LevelStats>, ApiError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT rung, size, COUNT(*),
+        "SELECT rung, size, variant, COUNT(*),
              SUM(status = 'won'),
+             SUM(status IN ('gave_up', 'lost')),
              MIN(CASE WHEN status = 'won' THEN elapsed_ms END),
              AVG(CASE WHEN status = 'won' THEN elapsed_ms END)
-         FROM games WHERE session = ?1 GROUP BY rung, size ORDER BY rung, size",
+         FROM games WHERE session = ?1 GROUP BY rung, size, variant
+         ORDER BY rung, size, variant",
     )?;
+    let count = |v: Option<i64>| v.unwrap_or(0).max(0) as u64;
     let rows = stmt.query_map(params![session], |r| {
+        let solved = count(r.get(4)?);
+        let lost = count(r.get(5)?);
         Ok(LevelStats {
             rung: r.get(0)?,
             size: r.get(1)?,
-            played: r.get::<_, i64>(2)?.max(0) as u64,
-            solved: r.get::<_, Option<i64>>(3)?.unwrap_or(0).max(0) as u64,
-            best_ms: r.get::<_, Option<i64>>(4)?.map(|v| v.max(0) as u64),
+            variant: r.get(2)?,
+            played: count(r.get(3)?),
+            solved,
+            lost,
+            win_rate: (solved * 100).checked_div(solved + lost).map(|p| p as u32),
+            best_ms: r.get::<_, Option<i64>>(6)?.map(|v| v.max(0) as u64),
             average_ms: r
-                .get::<_, Option<f64>>(5)?
+                .get::<_, Option<f64>>(7)?
                 .map(|v| v.max(0.0).round() as u64),
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// A finished game, for the history.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Finished {
+    /// Rung id (or `import`).
+    pub rung: String,
+    /// `9x9`...
+    pub size: String,
+    /// `classic` or `diagonal`.
+    pub variant: String,
+    /// `won`, `gave_up` or `lost`.
+    pub status: String,
+    /// Playing time.
+    pub elapsed_ms: u64,
+    /// When it ended, RFC 3339.
+    pub ended: String,
+    /// The date of a daily puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
+}
+
+/// How many finished games the history shows.
+pub const HISTORY: usize = 50;
+
+/// The session's last [`HISTORY`] finished games, the latest first.
+pub fn history(conn: &Connection, session: &str) -> Result<Vec<Finished>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT rung, size, variant, status, elapsed_ms, updated_ms, daily FROM games
+         WHERE session = ?1 AND status != 'playing' ORDER BY updated_ms DESC, rowid DESC
+         LIMIT ?2",
+    )?;
+    let rows = stmt.query_map(params![session, HISTORY as i64], |r| {
+        Ok(Finished {
+            rung: r.get(0)?,
+            size: r.get(1)?,
+            variant: r.get(2)?,
+            status: r.get(3)?,
+            elapsed_ms: r.get::<_, i64>(4)?.max(0) as u64,
+            ended: crate::rfc3339(r.get::<_, i64>(5)?.max(0) as u64),
+            daily: r.get(6)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
@@ -689,6 +822,89 @@ pub fn answer_question(
     Ok(())
 }
 
+/// A day's puzzle at a rung, if it was made already.
+pub fn daily_puzzle(conn: &Connection, date: &str, rung: &str) -> Result<Option<Pooled>, ApiError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT puzzle, solution, level, score FROM daily WHERE date = ?1 AND rung = ?2",
+        )?
+        .query_row(params![date, rung], |r| {
+            Ok(Pooled {
+                puzzle: r.get(0)?,
+                solution: r.get(1)?,
+                level: r.get(2)?,
+                score: r.get(3)?,
+                symmetry: String::new(),
+            })
+        })
+        .optional()?)
+}
+
+/// Keeps a day's puzzle (a second one made meanwhile is the same puzzle and is dropped).
+pub fn store_daily(
+    conn: &Connection,
+    date: &str,
+    rung: &str,
+    made: &Pooled,
+) -> Result<(), ApiError> {
+    conn.prepare_cached(
+        "INSERT OR IGNORE INTO daily (date, rung, puzzle, solution, level, score)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        date,
+        rung,
+        made.puzzle,
+        made.solution,
+        made.level,
+        made.score
+    ])?;
+    Ok(())
+}
+
+/// The session's games of a day's puzzles: `(rung, game id, status, playing time)`, the
+/// newest game per rung.
+pub fn daily_games(
+    conn: &Connection,
+    session: &str,
+    date: &str,
+    now_ms: u64,
+) -> Result<Vec<(String, String, String, u64)>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT rung, id, status, elapsed_ms, running_since FROM games
+         WHERE session = ?1 AND daily = ?2 ORDER BY created_ms, rowid",
+    )?;
+    let rows = stmt.query_map(params![session, date], |r| {
+        let elapsed = r.get::<_, i64>(3)?.max(0) as u64;
+        let since = r.get::<_, Option<i64>>(4)?.map(|s| s.max(0) as u64);
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            elapsed + since.map_or(0, |s| now_ms.saturating_sub(s)),
+        ))
+    })?;
+    let mut newest: Vec<(String, String, String, u64)> = Vec::new();
+    for row in rows {
+        let row = row?;
+        match newest.iter_mut().find(|g| g.0 == row.0) {
+            Some(slot) => *slot = row,
+            None => newest.push(row),
+        }
+    }
+    Ok(newest)
+}
+
+/// The dates on which the session solved a daily puzzle.
+pub fn daily_wins(conn: &Connection, session: &str) -> Result<Vec<String>, ApiError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT DISTINCT daily FROM games
+         WHERE session = ?1 AND daily IS NOT NULL AND status = 'won'",
+    )?;
+    let rows = stmt.query_map(params![session], |r| r.get::<_, String>(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -710,6 +926,7 @@ mod tests {
     async fn cached_games_follow_the_file_through_rollbacks() {
         let conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(SCHEMA).unwrap();
+        migrate(&conn).unwrap();
         let w = Writer::start(conn).unwrap();
         let puzzle: Grid = "1.34341221434321".parse().unwrap();
         let solution: Grid = "1234341221434321".parse().unwrap();
@@ -721,6 +938,7 @@ mod tests {
             score: None,
             created_ms: 0,
             updated_ms: 0,
+            daily: None,
         };
         w.run(move |c| insert_game(c, "s", &meta, &game))
             .await

@@ -25,11 +25,14 @@ pub struct ApiError {
     /// What is wrong, in English.
     pub message: String,
     /// Line of an imported puzzle's text, from 1.
-    pub line: Option<usize>,
+    pub line: Option<u32>,
     /// Column of an imported puzzle's text, from 1.
-    pub column: Option<usize>,
+    pub column: Option<u32>,
     /// Seconds to wait before trying again (a `Retry-After` header), for 429 and 503.
     pub retry_after: Option<u32>,
+    /// The message in Chinese where the error has a sentence of its own; otherwise the body
+    /// carries the sentence for its code ([`crate::zh::generic`]).
+    pub message_zh: Option<Box<str>>,
 }
 
 impl ApiError {
@@ -42,7 +45,14 @@ impl ApiError {
             line: None,
             column: None,
             retry_after: None,
+            message_zh: None,
         }
+    }
+
+    /// Gives the message in Chinese.
+    pub fn with_zh(mut self, message: impl Into<String>) -> ApiError {
+        self.message_zh = Some(message.into().into_boxed_str());
+        self
     }
 
     /// 429: a quota is used up; `retry_after` seconds until it may be tried again.
@@ -130,12 +140,17 @@ impl ApiError {
         self
     }
 
-    /// The body: `{"error": {"code", "field", "message", "line"?, "column"?}}`.
+    /// The body: `{"error": {"code", "field", "message", "message_zh", "line"?, "column"?}}`.
     pub fn body(&self) -> Value {
         let mut e = Map::new();
         e.insert("code".into(), json!(self.code));
         e.insert("field".into(), json!(self.field));
         e.insert("message".into(), json!(self.message));
+        let zh = self.message_zh.as_deref().map_or_else(
+            || crate::zh::generic(self.code, self.field.as_deref()),
+            str::to_string,
+        );
+        e.insert("message_zh".into(), json!(zh));
         if let Some(line) = self.line {
             e.insert("line".into(), json!(line));
         }
@@ -162,10 +177,12 @@ impl IntoResponse for ApiError {
 impl From<GameError> for ApiError {
     /// Errors about a value name their field (422); the rest conflict with the game (409).
     fn from(e: GameError) -> ApiError {
+        let zh = crate::zh::game_error(&e);
         match e.field() {
             Some(field) => ApiError::bad_field(field, e.to_string()),
             None => ApiError::conflict(e.to_string()),
         }
+        .with_zh(zh)
     }
 }
 

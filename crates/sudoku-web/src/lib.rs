@@ -24,6 +24,7 @@
 
 mod assets;
 mod conn;
+mod daily;
 pub mod db;
 mod error;
 mod extract;
@@ -35,6 +36,7 @@ mod session;
 mod state;
 mod view;
 mod writer;
+mod zh;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -100,6 +102,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/solve", post(routes::solve))
         .route("/config", get(routes::config))
         .route("/stats", get(routes::stats))
+        .route("/daily", post(routes::daily_game).get(routes::daily_status))
         .route("/drill", post(routes::drill_question))
         .route("/drill/{id}/answer", post(routes::drill_answer))
         .method_not_allowed_fallback(routes::method_not_allowed);

@@ -249,6 +249,16 @@ pub async fn puzzle_for(state: &AppState, spec: Spec) -> Result<Pooled, ApiError
         return Ok(p);
     }
     let seed = crate::random_u64()?;
+    let budget = on_demand_budget(&spec);
+    on_a_core(move || generate_within(&spec, budget, seed))
+        .await?
+        .map_err(|message| generation_failed(&spec, message))
+}
+
+/// Runs a generation on a blocking thread once a core is free.
+pub(crate) async fn on_a_core<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
     // Wait for a core: twenty generations at once on two cores each got a tenth of one, and
     // half of them ran out of their budget. Queued, each gets a core for its whole budget.
     let _core = tokio::time::timeout(QUEUE_LIMIT, generation_slots().acquire())
@@ -260,10 +270,7 @@ pub async fn puzzle_for(state: &AppState, spec: Spec) -> Result<Pooled, ApiError
             ))
         })?
         .map_err(|_| ApiError::internal("the generation queue is closed"))?;
-    let budget = on_demand_budget(&spec);
-    tokio::task::spawn_blocking(move || generate_within(&spec, budget, seed))
-        .await?
-        .map_err(|message| generation_failed(&spec, message))
+    Ok(tokio::task::spawn_blocking(work).await?)
 }
 
 /// How long a request for a new game may wait for a core before the answer is 503.
@@ -308,7 +315,7 @@ pub fn generate_within(spec: &Spec, budget: Duration, seed: u64) -> Result<Poole
 /// that steps by the golden-ratio constant, so stepping the seed by that constant (as this
 /// loop first did) replayed eleven of the last call's twelve grids on every retry; the mixed
 /// output starts the next call somewhere else entirely.
-fn next_seed(seed: u64) -> u64 {
+pub(crate) fn next_seed(seed: u64) -> u64 {
     let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -326,6 +333,10 @@ fn generation_failed(spec: &Spec, message: String) -> ApiError {
             "rung",
             format!("{message} (a {size} grid is too small for this rung; choose an easier one)"),
         )
+        .with_zh(format!(
+            "{}的盘面太小，出不了这个难度的题；请选容易一些的难度。",
+            size.replace('x', "×")
+        ))
     } else {
         ApiError::unavailable(message)
     }
@@ -471,7 +482,10 @@ fn import_within(
 ) -> Result<Imported, ApiError> {
     let mut entries = read_str(text, ReadOptions { shape });
     let entry = match entries.next() {
-        None => return Err(ApiError::bad_field("puzzle", "no puzzle found in the text")),
+        None => {
+            return Err(ApiError::bad_field("puzzle", "no puzzle found in the text")
+                .with_zh(crate::zh::parse_error(&ParseErrorKind::NoPuzzle)));
+        }
         Some(Err(e)) => return Err(parse_error(&e)),
         Some(Ok(entry)) => entry,
     };
@@ -483,8 +497,9 @@ fn import_within(
         let mut err = ApiError::bad_field(
             "puzzle",
             format!("line {line}: a second puzzle where one was expected"),
-        );
-        err.line = Some(line);
+        )
+        .with_zh(crate::zh::parse_error(&ParseErrorKind::SecondPuzzle));
+        err.line = u32::try_from(line).ok();
         return Err(err);
     }
     let grid = entry.grid;
@@ -498,7 +513,13 @@ fn import_within(
                 shape.box_rows(),
                 shape.box_cols()
             ),
-        ));
+        )
+        .with_zh(format!(
+            "{n}×{n}的盘面（宫为{}×{}）不能在这里玩（可选尺寸：4×4、6×6、9×9、16×16）。",
+            shape.box_rows(),
+            shape.box_cols(),
+            n = shape.size()
+        )));
     }
     let layout = variant
         .layout(shape)
@@ -538,7 +559,8 @@ fn import_within(
                 "no_solution",
                 format!("the givens clash: {conflict}"),
             )
-            .with_field("puzzle"));
+            .with_field("puzzle")
+            .with_zh(crate::zh::conflict(&conflict)));
         }
     };
     let grade = Logic::new(&layout)
@@ -564,9 +586,10 @@ fn parse_error(e: &sudoku_core::ParseError) -> ApiError {
         }
         _ => None,
     };
-    let mut err = ApiError::bad_field("puzzle", e.to_string());
-    err.line = Some(e.line);
-    err.column = column;
+    let mut err =
+        ApiError::bad_field("puzzle", e.to_string()).with_zh(crate::zh::parse_error(&e.kind));
+    err.line = u32::try_from(e.line).ok();
+    err.column = column.and_then(|c| u32::try_from(c).ok());
     err
 }
 

@@ -12,6 +12,7 @@ use sudoku_game::{CellRef, Drill, DrillKind, Game, GameVariant, Move, Question, 
 use sudoku_logic::ladder::{LADDER, Rung};
 use sudoku_logic::{Hint, Lang, Logic, Stage};
 
+use crate::daily;
 use crate::db::{self, Meta};
 use crate::error::ApiError;
 use crate::extract::{Body, Id};
@@ -81,15 +82,21 @@ fn variant_of(variant: Option<&str>) -> Result<GameVariant, ApiError> {
     })
 }
 
-fn spec_of(body: &NewGame) -> Result<Spec, ApiError> {
-    let rung_id = body.rung.as_deref().unwrap_or("medium");
-    let rung = Rung::by_id(rung_id).ok_or_else(|| {
+/// The rung named (Medium when none is).
+fn rung_of(name: Option<&str>) -> Result<&'static Rung, ApiError> {
+    let rung_id = name.unwrap_or("medium");
+    Rung::by_id(rung_id).ok_or_else(|| {
         let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
         ApiError::bad_field(
             "rung",
             format!("unknown rung `{rung_id}` ({})", ids.join(", ")),
         )
-    })?;
+        .with_zh(format!("没有“{rung_id}”这个难度。"))
+    })
+}
+
+fn spec_of(body: &NewGame) -> Result<Spec, ApiError> {
+    let rung = rung_of(body.rung.as_deref())?;
     let symmetry = match body.symmetry.as_deref() {
         None | Some("any") => None,
         Some(name) => Some(
@@ -112,6 +119,8 @@ struct Origin {
     rung: String,
     level: Option<String>,
     score: Option<u32>,
+    /// The date of a daily puzzle.
+    daily: Option<String>,
 }
 
 /// Stores a new game and answers 201 with it.
@@ -122,7 +131,12 @@ async fn create(
     (puzzle, solution): (Grid, Grid),
     origin: Origin,
 ) -> Answer {
-    let Origin { rung, level, score } = origin;
+    let Origin {
+        rung,
+        level,
+        score,
+        daily,
+    } = origin;
     let now = now_ms();
     let game = Game::new(variant, &puzzle, &solution, now)
         .map_err(|e| ApiError::internal(e.to_string()))?;
@@ -133,6 +147,7 @@ async fn create(
         score,
         created_ms: now,
         updated_ms: now,
+        daily,
     };
     let view = GameView::new(&meta, &game, now);
     let quotas = state.clone();
@@ -171,6 +186,7 @@ pub async fn new_game(
             rung: spec.rung.id.to_string(),
             level: made.level,
             score: made.score,
+            daily: None,
         },
     )
     .await
@@ -212,6 +228,7 @@ async fn create_imported(
         rung: "import".to_string(),
         level: Some(imported.level),
         score: Some(imported.score),
+        daily: None,
     };
     create(
         state,
@@ -255,6 +272,112 @@ pub async fn import_workbook(
     })
     .await??;
     create_imported(&state, session, variant, imported).await
+}
+
+/// The body of `POST /api/daily`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DailyBody {
+    rung: Option<String>,
+    /// The player's local date; the server's UTC date when absent.
+    date: Option<String>,
+}
+
+/// `POST /api/daily`: the game of the day's puzzle at a rung; the one the player began if
+/// there is one (200), else a new one (201).
+pub async fn daily_game(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Body(body): Body<DailyBody>,
+) -> Answer {
+    let rung = rung_of(body.rung.as_deref())?;
+    let now = now_ms();
+    let date = daily::requested(body.date.as_deref(), now)?;
+    let day = daily::format(date);
+    let (sid, d) = (session.0.clone(), day.clone());
+    let begun = state
+        .read(move |conn| db::daily_games(conn, &sid, &d, now))
+        .await?
+        .into_iter()
+        .find(|(r, ..)| r == rung.id);
+    if let Some((_, id, ..)) = begun {
+        return show(&state, session, id).await;
+    }
+    let d = day.clone();
+    let made = match state
+        .read(move |conn| db::daily_puzzle(conn, &d, rung.id))
+        .await?
+    {
+        Some(made) => made,
+        None => {
+            let made = puzzles::on_a_core(move || daily::make(date, rung))
+                .await?
+                .map_err(ApiError::unavailable)?;
+            let (d, kept) = (day.clone(), made.clone());
+            state
+                .db(move |conn| db::store_daily(conn, &d, rung.id, &kept))
+                .await?;
+            made
+        }
+    };
+    create(
+        &state,
+        session,
+        GameVariant::Classic,
+        (grid(&made.puzzle)?, grid(&made.solution)?),
+        Origin {
+            rung: rung.id.to_string(),
+            level: made.level,
+            score: made.score,
+            daily: Some(day),
+        },
+    )
+    .await
+}
+
+/// The query of `GET /api/daily`.
+#[derive(Debug, Deserialize)]
+pub struct DailyQuery {
+    date: Option<String>,
+}
+
+/// `GET /api/daily[?date=2026-11-27]`: the day, the player's streak and best streak, and per
+/// rung the player's game of the day's puzzle, if any.
+pub async fn daily_status(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    axum::extract::Query(query): axum::extract::Query<DailyQuery>,
+) -> Answer {
+    let now = now_ms();
+    let date = daily::requested(query.date.as_deref(), now)?;
+    let day = daily::format(date);
+    let d = day.clone();
+    let (games, wins) = state
+        .read(move |conn| {
+            Ok((
+                db::daily_games(conn, &session.0, &d, now)?,
+                db::daily_wins(conn, &session.0)?,
+            ))
+        })
+        .await?;
+    let streak = daily_streak(&wins, date);
+    let rungs: Vec<Value> = puzzles::offered(sudoku_core::Shape::CLASSIC, GameVariant::Classic)
+        .iter()
+        .map(|&rung| {
+            let game = games
+                .iter()
+                .find(|g| g.0 == rung)
+                .map(|(_, id, status, ms)| json!({ "id": id, "status": status, "elapsed_ms": ms }));
+            json!({ "rung": rung, "game": game })
+        })
+        .collect();
+    Ok(Json(json!({
+        "date": day,
+        "streak": streak["streak"],
+        "best_streak": streak["best_streak"],
+        "rungs": rungs,
+    }))
+    .into_response())
 }
 
 /// `GET /api/games`.
@@ -320,6 +443,9 @@ pub struct MoveBody {
     cell: Option<CellRef>,
     digit: Option<u8>,
     auto_notes: Option<bool>,
+    /// The page's name for this move (1 to 64 letters, digits, `-` or `_`): a move sent
+    /// again with a key the game's log holds is not applied again.
+    key: Option<String>,
 }
 
 impl MoveBody {
@@ -368,12 +494,42 @@ pub async fn play(
     Id(id): Id,
     Body(body): Body<MoveBody>,
 ) -> Answer {
+    let key = body.key.clone();
+    if let Some(k) = &key {
+        let good = (1..=64).contains(&k.len())
+            && k.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !good {
+            return Err(ApiError::bad_field(
+                "key",
+                "a move's key is 1 to 64 letters, digits, `-` or `_`",
+            ));
+        }
+    }
     let mv = body.into_move()?;
     let action = serde_json::to_string(&mv).map_err(|e| ApiError::internal(e.to_string()))?;
-    act(&state, session, id, action, move |g, now| {
-        g.apply(&mv, now).map(|_| ()).map_err(ApiError::from)
-    })
-    .await
+    let Some(key) = key else {
+        return act(&state, session, id, action, move |g, now| {
+            g.apply(&mv, now).map(|_| ()).map_err(ApiError::from)
+        })
+        .await;
+    };
+    // Looked up and applied in one job of the database thread: two copies of a move racing
+    // each other cannot both be applied.
+    let now = now_ms();
+    let (meta, game) = state
+        .db(move |conn| {
+            if db::has_move_key(conn, &id, &key)? {
+                return db::load_game(conn, &session.0, &id);
+            }
+            let ((), meta, game) =
+                db::update_game_keyed(conn, &session.0, &id, (&action, Some(&key)), now, |g| {
+                    g.apply(&mv, now).map(|_| ()).map_err(ApiError::from)
+                })?;
+            Ok((meta, game))
+        })
+        .await?;
+    Ok(Json(GameView::new(&meta, &game, now)).into_response())
 }
 
 macro_rules! simple_action {
@@ -589,20 +745,40 @@ pub async fn check(
     Ok(Json(game.check()).into_response())
 }
 
-/// `GET /api/stats`.
+/// `GET /api/stats`: per rung, size and variant; the finished games, latest first; the daily
+/// streak; the drill.
 pub async fn stats(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
 ) -> Answer {
-    let (levels, drill) = state
+    let (levels, history, wins, drill) = state
         .read(move |conn| {
             Ok((
                 db::level_stats(conn, &session.0)?,
+                db::history(conn, &session.0)?,
+                db::daily_wins(conn, &session.0)?,
                 db::drill_stats(conn, &session.0)?,
             ))
         })
         .await?;
-    Ok(Json(json!({ "levels": levels, "drill": drill })).into_response())
+    Ok(Json(json!({
+        "levels": levels,
+        "history": history,
+        "daily": daily_streak(&wins, daily::utc_date(now_ms())),
+        "drill": drill,
+    }))
+    .into_response())
+}
+
+/// `{ streak, best_streak }` from the dates of the daily puzzles solved.
+fn daily_streak(wins: &[String], today: time::Date) -> Value {
+    let solved = wins
+        .iter()
+        .filter_map(|w| daily::parse(w).ok())
+        .map(|d| d.to_julian_day())
+        .collect();
+    let (streak, best) = daily::streaks(solved, today);
+    json!({ "streak": streak, "best_streak": best })
 }
 
 /// The query of `POST /api/drill`: which drill (`full_house` when none is named).

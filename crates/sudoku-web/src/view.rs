@@ -45,6 +45,9 @@ pub struct GameView {
     status: &'static str,
     created: String,
     updated: String,
+    /// For a daily puzzle's game, its date.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    daily: Option<String>,
 }
 
 impl GameView {
@@ -83,6 +86,7 @@ impl GameView {
             status: game.status().name(),
             created: crate::rfc3339(meta.created_ms),
             updated: crate::rfc3339(meta.updated_ms),
+            daily: meta.daily.clone(),
         }
     }
 }

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(status, body) {
     const e = (body && body.error) || {};
     super(e.message || `HTTP ${status}`);
+    /** The same in Chinese (every error answer of the server has one). */
+    this.messageZh = e.message_zh || null;
     this.status = status;
     this.code = e.code || 'http';
     this.field = e.field || null;
@@ -80,6 +82,8 @@ export const api = {
   check: (id) => call('POST', `${g(id)}/check`),
   solve: (id) => call('POST', `${g(id)}/solve`),
   stats: () => call('GET', '/stats'),
+  daily: (date) => call('GET', `/daily?date=${encodeURIComponent(date)}`),
+  playDaily: (rung, date) => call('POST', '/daily', { rung, date }),
   drill: (kind) => call('POST', `/drill?drill=${encodeURIComponent(kind)}`),
   /** `reply`: `{ digit }`, or `{ cell }` where the question asks where a digit goes. */
   drillAnswer: (id, reply) => call('POST', `/drill/${encodeURIComponent(id)}/answer`, reply),

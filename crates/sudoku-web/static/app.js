@@ -6,6 +6,7 @@ import { Board, digitChar, charDigit, conflictCells, cellIndex } from './board.j
 import { HintPanel } from './hint.js';
 import { Drill } from './drill.js';
 import { settings, saveSettings, prefs } from './settings.js';
+import { Outbox, applyLocally, takeBack, moveKey, snapshot, savedConfig } from './offline.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -18,7 +19,12 @@ const state = {
   wrong: new Map(), // index → digit found wrong by /check (until the entry changes)
   autoPaused: false,
   lost: false,
+  offline: false, // the server did not answer the last request
+  digit: 0, // digit-first input: the digit picked on the pad (0: none)
 };
+
+/** Moves waiting for the server (offline.js). */
+const outbox = new Outbox();
 
 // ---------------------------------------------------------------- toasts and confirmations
 
@@ -35,8 +41,8 @@ function toast(text, kind = 'info') {
 function errorText(err) {
   if (err instanceof ApiError) {
     if (err.code === 'network') return t('err_network');
-    if (err.code === 'no_solution') return t('err_no_solution');
-    if (err.code === 'several_solutions') return t('err_several');
+    // The server says it in both languages (a sentence of its own, or one for its code).
+    if (getLang() === 'zh') return err.messageZh || t('err_http', { status: err.status });
     return err.message;
   }
   return t('err_generic', { msg: err && err.message ? err.message : String(err) });
@@ -91,6 +97,7 @@ function render() {
   for (const [i, d] of state.wrong) if (g.cells[i].digit === d) wrong.add(i);
   board.render({
     game: g,
+    digit: settings.digitFirst ? state.digit : 0,
     selected: state.selected,
     conflicts,
     wrong,
@@ -120,6 +127,12 @@ function renderPad() {
       // is hidden from screen readers, which read the sentence instead.
       b.innerHTML = `<span class="pd">${digitChar(d)}</span><span class="rem" aria-hidden="true"></span><span class="sr-only"></span>`;
       b.addEventListener('click', () => {
+        if (settings.digitFirst) {
+          // Digit first: the digit stays picked, and each cell tapped takes it.
+          state.digit = state.digit === d ? 0 : d;
+          render();
+          return;
+        }
         input(d, state.notesMode);
         if (state.selected >= 0) board.focusCell(state.selected);
       });
@@ -135,7 +148,9 @@ function renderPad() {
     const left = Math.max(0, g.n - counts[d]);
     b.querySelector('.rem').textContent = left;
     b.classList.toggle('done', left === 0);
-    b.classList.toggle('current', d === sel);
+    b.classList.toggle('current', settings.digitFirst ? d === state.digit : d === sel);
+    if (settings.digitFirst) b.setAttribute('aria-pressed', String(d === state.digit));
+    else b.removeAttribute('aria-pressed');
     b.querySelector('.sr-only').textContent = `, ${t('remaining', { n: left })}`;
     b.disabled = !playing();
   }
@@ -156,7 +171,7 @@ function levelName(g) {
 
 function renderBar() {
   const g = state.game;
-  $('#level-chip').textContent = levelName(g);
+  $('#level-chip').textContent = g.daily ? `${t('daily_chip')} · ${levelName(g)}` : levelName(g);
   $('#shape-chip').textContent = `${g.size.replace('x', '×')}${g.variant === 'diagonal' ? ` · ${t('variant_diagonal')}` : ''}`;
   const chip = $('#status-chip');
   const st = state.lost ? 'lost' : g.status;
@@ -227,6 +242,7 @@ function setGame(game, { keepHint = false } = {}) {
   }
   state.game = game;
   state.syncAt = performance.now();
+  snapshot.save(game);
   $('#board').dataset.game = game.id;
   $('#board-empty').hidden = true;
   if (state.selected < 0 || state.selected >= game.n * game.n) state.selected = firstEmpty(game);
@@ -281,21 +297,128 @@ function handleError(err) {
   toast(errorText(err), 'error');
 }
 
+/** Whether an error means the server did not answer (rather than refusing). */
+function unreachable(err) {
+  return err instanceof ApiError && (err.status === 0 || err.status === 502 || err.status === 504 || (err.status === 503 && err.code !== 'unavailable'));
+}
+
 function sendMove(move, opts = {}) {
   return enqueue(async () => {
     const g = state.game;
     if (!g) return;
     const m = typeof move === 'function' ? move(g) : move;
     if (!m) return;
+    // The key makes the move safe to send again: the server applies a key once.
+    const keyed = { ...m, key: moveKey() };
+    if (state.offline || outbox.holds(g.id)) {
+      playLocally(g, keyed);
+      return;
+    }
     try {
-      const next = await api.move(g.id, m);
+      const next = await api.move(g.id, keyed);
       setGame(next, opts);
       if (settings.autoCheck && m.kind === 'place') await runCheck({ quiet: true });
     } catch (err) {
+      if (unreachable(err)) {
+        // It may or may not have arrived: it waits with its key, and is applied once.
+        goOffline();
+        playLocally(g, keyed);
+        return;
+      }
       handleError(err);
     }
   });
 }
+
+// ---------------------------------------------------------------- without the server
+
+/** Applies a move on the page and keeps it for the server. */
+function playLocally(g, move) {
+  const done = applyLocally(g, move);
+  if (!done) {
+    toast(t('offline_needs_server'));
+    return;
+  }
+  if (!done.before.length) return;
+  outbox.push({ game: g.id, key: move.key, move, before: done.before });
+  // The clock runs on from where it is.
+  done.game.elapsed_ms = elapsed();
+  setGame(done.game);
+  renderOffline();
+  scheduleSync(1000);
+}
+
+function goOffline() {
+  if (!state.offline) {
+    state.offline = true;
+    renderOffline();
+  }
+}
+
+let syncTimer = 0;
+let syncDelay = 1000;
+
+/** Tries the server again after `ms` (the waits grow to 8 s while it stays away). */
+function scheduleSync(ms = syncDelay) {
+  clearTimeout(syncTimer);
+  syncTimer = setTimeout(() => enqueue(sync), ms);
+}
+
+/**
+ * Sends the waiting moves in order; a move the server refuses (the game ended meanwhile, say)
+ * is dropped and said. When everything is sent the page takes the server's game again.
+ */
+async function sync() {
+  if (!outbox.size && !state.offline) return;
+  renderOffline(true);
+  let latest = null;
+  while (outbox.size) {
+    const e = outbox.first();
+    try {
+      const view = await api.move(e.game, e.move);
+      outbox.shift();
+      if (state.game && view.id === state.game.id) latest = view;
+    } catch (err) {
+      if (unreachable(err)) return retryLater();
+      outbox.shift();
+      toast(t('offline_refused', { msg: errorText(err) }), 'error');
+    }
+  }
+  try {
+    // Nothing was waiting for this game: ask for it, which also tells whether the server is back.
+    if (!latest && state.game) latest = await api.game(state.game.id);
+    else if (!latest) await api.config();
+  } catch (err) {
+    if (unreachable(err)) return retryLater();
+  }
+  state.offline = false;
+  syncDelay = 1000;
+  if (latest) setGame(latest, { keepHint: true });
+  renderOffline();
+}
+
+/** The server is still away: try again after a longer wait. */
+function retryLater() {
+  goOffline();
+  renderOffline();
+  syncDelay = Math.min(8000, syncDelay * 2);
+  scheduleSync();
+}
+
+/** The banner over the board: offline, and how many moves wait. */
+function renderOffline(sending = false) {
+  const el = $('#offline-banner');
+  const g = state.game;
+  const waiting = g ? outbox.count(g.id) : outbox.size;
+  const show = state.offline || outbox.size > 0;
+  el.hidden = !show;
+  document.documentElement.dataset.offline = state.offline ? 'true' : 'false';
+  document.documentElement.dataset.outbox = String(outbox.size);
+  if (!show) return;
+  el.textContent = sending && !state.offline ? t('offline_sending', { n: waiting }) : waiting ? t('offline_waiting', { n: waiting }) : t('offline_banner');
+}
+
+window.addEventListener('online', () => scheduleSync(0));
 
 function gameCall(fn, opts = {}) {
   return enqueue(async () => {
@@ -347,6 +470,9 @@ function onCellPointer(i, ev) {
   if (ev.button && ev.button !== 0) return;
   ev.preventDefault();
   select(i);
+  // Digit first: the picked digit goes into the cell tapped (a note in notes mode); tapping
+  // a cell that holds it takes it out again, as typing it does.
+  if (settings.digitFirst && state.digit && state.game && !state.game.cells[i].given) input(state.digit, state.notesMode);
 }
 
 function moveSelection(dr, dc) {
@@ -422,12 +548,28 @@ function toggleNotesMode() {
 
 function undo() {
   if (!state.game || !playing()) return;
+  const id = state.game.id;
+  if (outbox.holds(id)) {
+    // A move still waiting for the server is simply taken back out.
+    enqueue(async () => {
+      const e = outbox.popLast(id);
+      if (e && state.game && state.game.id === id) {
+        const back = takeBack(state.game, e.before);
+        back.elapsed_ms = elapsed();
+        setGame(back);
+      }
+      renderOffline();
+    });
+    return;
+  }
+  if (state.offline) return toast(t('offline_needs_server'));
   if (!state.game.can_undo) return toast(t('nothing_to_undo'));
   gameCall(api.undo);
 }
 
 function redo() {
   if (!state.game || !playing()) return;
+  if (state.offline || outbox.holds(state.game.id)) return toast(t('offline_needs_server'));
   if (!state.game.can_redo) return toast(t('nothing_to_redo'));
   gameCall(api.redo);
 }
@@ -461,9 +603,15 @@ function closeHint() {
 
 // ---------------------------------------------------------------- pause and the timer
 
+/** Without the server the clock stops and starts on the page alone. */
+function pauseLocally(paused) {
+  setGame({ ...state.game, paused, elapsed_ms: elapsed() }, { keepHint: true });
+}
+
 async function pause() {
   const g = state.game;
   if (!g || g.status !== 'playing' || g.paused) return;
+  if (state.offline) return pauseLocally(true);
   await gameCall(api.pause, { keepHint: true });
 }
 
@@ -471,6 +619,11 @@ async function resume() {
   const g = state.game;
   if (!g || g.status !== 'playing' || !g.paused) return;
   state.autoPaused = false;
+  if (state.offline) {
+    pauseLocally(false);
+    if (state.selected >= 0) board.focusCell(state.selected);
+    return;
+  }
   await gameCall(api.resume, { keepHint: true });
   if (state.selected >= 0) board.focusCell(state.selected);
 }
@@ -594,9 +747,21 @@ async function loadCurrent() {
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return false;
+    if (unreachable(err)) return openSnapshot();
     toast(errorText(err), 'error');
     return false;
   }
+}
+
+/** Without the server: the game as the page last had it (with the moves still waiting). */
+function openSnapshot() {
+  goOffline();
+  const kept = snapshot.load();
+  if (!kept || kept.status !== 'playing') return false;
+  kept.paused = false;
+  setGame(kept);
+  scheduleSync();
+  return true;
 }
 
 /** A new game; generation is bounded on the server, so a 503 is tried again a few times
@@ -818,6 +983,14 @@ function showEnd(kind) {
   if (kind === 'won') {
     $('#end-title').textContent = t('won_title');
     $('#end-text').textContent = t('won_text', { time: formatTime(g.elapsed_ms), mistakes: g.mistakes, hints: g.hints });
+    if (g.daily) {
+      api
+        .daily(g.daily)
+        .then((d) => {
+          $('#end-text').textContent += ` ${t('daily_streak_now', { n: d.streak })}`;
+        })
+        .catch(() => {});
+    }
   } else if (kind === 'lost') {
     $('#end-title').textContent = t('lost_title');
     $('#end-text').textContent = t('lost_text', { n: settings.mistakeLimit });
@@ -852,6 +1025,40 @@ async function openStats() {
   }
 }
 
+/** A table with a heading row; `numeric` marks the columns of numbers (right-aligned). */
+function statsTable(testid, headings, rows, numeric = []) {
+  const table = document.createElement('table');
+  table.className = 'stats-table';
+  table.dataset.testid = testid;
+  const head = table.createTHead().insertRow();
+  for (const k of headings) {
+    const th = document.createElement('th');
+    th.textContent = t(k);
+    head.append(th);
+  }
+  const tb = table.createTBody();
+  for (const row of rows) {
+    const tr = tb.insertRow();
+    row.forEach((v, k) => {
+      const td = tr.insertCell();
+      td.textContent = v;
+      if (numeric.includes(k)) td.className = 'num';
+    });
+  }
+  return table;
+}
+
+/** A rung id as the page names it. */
+function rungName(id) {
+  const rung = ((state.config && state.config.ladder) || []).find((r) => r.id === id);
+  return rung ? pick(rung.name) : id === 'import' ? t('imported') : id;
+}
+
+/** `9×9` or `9×9 · Diagonal`. */
+function shapeName(size, variant) {
+  return `${size.replace('x', '×')}${variant === 'diagonal' ? ` · ${t('variant_diagonal')}` : ''}`;
+}
+
 function renderStats(s) {
   const body = $('#stats-body');
   body.replaceChildren();
@@ -861,42 +1068,47 @@ function renderStats(s) {
     return k < 0 ? 99 : k;
   };
   const sizeOrder = ['4x4', '6x6', '9x9', '16x16'];
-  const levels = [...(s.levels || [])].sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || order(a.rung) - order(b.rung));
+  const levels = [...(s.levels || [])].sort(
+    (a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || (a.variant || '').localeCompare(b.variant || '') || order(a.rung) - order(b.rung),
+  );
+  const streak = s.daily || { streak: 0, best_streak: 0 };
+  const p = document.createElement('p');
+  p.className = 'streak-line';
+  p.dataset.testid = 'stats-streak';
+  p.textContent = t('stats_streak', { n: streak.streak, best: streak.best_streak });
+  body.append(p);
   if (!levels.length) {
-    const p = document.createElement('p');
-    p.className = 'empty';
-    p.textContent = t('stats_none');
-    body.append(p);
+    const none = document.createElement('p');
+    none.className = 'empty';
+    none.textContent = t('stats_none');
+    body.append(none);
   } else {
-    const table = document.createElement('table');
-    table.className = 'stats-table';
+    const time = (ms) => (ms != null ? formatTime(ms) : '–');
+    const rows = levels.map((l) => [
+      rungName(l.rung),
+      shapeName(l.size, l.variant),
+      l.played,
+      l.solved,
+      l.win_rate != null ? `${l.win_rate}%` : '–',
+      time(l.best_ms),
+      time(l.average_ms),
+    ]);
+    const table = statsTable('stats-table', ['level', 'size', 'stats_played', 'stats_solved', 'stats_win_rate', 'stats_best', 'stats_average'], rows, [2, 3, 4, 5, 6]);
     table.id = 'stats-table';
-    table.dataset.testid = 'stats-table';
-    const head = table.createTHead().insertRow();
-    for (const k of ['level', 'size', 'stats_played', 'stats_solved', 'stats_best', 'stats_average']) {
-      const th = document.createElement('th');
-      th.textContent = t(k);
-      head.append(th);
-    }
-    const tb = table.createTBody();
-    for (const l of levels) {
-      const tr = tb.insertRow();
-      const rung = ladder.find((r) => r.id === l.rung);
-      const cells = [
-        rung ? pick(rung.name) : l.rung === 'import' ? t('imported') : l.rung,
-        l.size.replace('x', '×'),
-        l.played,
-        l.solved,
-        l.best_ms != null ? formatTime(l.best_ms) : '–',
-        l.average_ms != null ? formatTime(l.average_ms) : '–',
-      ];
-      cells.forEach((v, k) => {
-        const td = tr.insertCell();
-        td.textContent = v;
-        if (k >= 2) td.className = 'num';
-      });
-    }
     body.append(table);
+  }
+  const history = s.history || [];
+  if (history.length) {
+    const h = document.createElement('h3');
+    h.textContent = t('stats_history');
+    const locale = getLang() === 'zh' ? 'zh-CN' : 'en';
+    const rows = history.map((g) => [
+      new Date(g.ended).toLocaleDateString(locale),
+      `${g.daily ? `${t('daily_chip')} · ` : ''}${rungName(g.rung)} · ${shapeName(g.size, g.variant)}`,
+      t(`status_${g.status}`),
+      formatTime(g.elapsed_ms),
+    ]);
+    body.append(h, statsTable('stats-history', ['stats_date', 'games_col_game', 'stats_result', 'games_col_time'], rows, [3]));
   }
   const d = s.drill || { answered: 0, correct: 0, average_ms: null, drills: [] };
   const h = document.createElement('h3');
@@ -920,25 +1132,73 @@ function renderStats(s) {
   body.append(h, dl);
   if (!(d.drills || []).length) return;
   // Each drill on its own row: answered, accuracy, average time.
-  const table = document.createElement('table');
-  table.className = 'stats-table';
-  table.dataset.testid = 'drill-stats-table';
-  const head = table.createTHead().insertRow();
-  for (const k of ['drill_kinds', 'stats_answered', 'stats_accuracy', 'stats_avg_answer']) {
-    const th = document.createElement('th');
-    th.textContent = t(k);
-    head.append(th);
+  const rows = d.drills.map((x) => [t(`drill_${x.drill}`), x.answered, accuracy(x), avg(x)]);
+  body.append(statsTable('drill-stats-table', ['drill_kinds', 'stats_answered', 'stats_accuracy', 'stats_avg_answer'], rows, [1, 2, 3]));
+}
+
+// ---------------------------------------------------------------- daily puzzles
+
+/** The player's date (the daily puzzle changes at the player's midnight). */
+function localDate() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Today's puzzle per rung: play, go on, or see that it is solved; the streak. */
+async function openDaily() {
+  const body = $('#daily-body');
+  body.replaceChildren();
+  $('#daily-date').textContent = '';
+  $('#daily-streak').textContent = '';
+  $('#dlg-daily').showModal();
+  let s;
+  try {
+    s = await api.daily(localDate());
+  } catch (err) {
+    body.textContent = errorText(err);
+    return;
   }
-  const tbody = table.createTBody();
-  for (const x of d.drills) {
-    const tr = tbody.insertRow();
-    [t(`drill_${x.drill}`), x.answered, accuracy(x), avg(x)].forEach((v, k) => {
-      const td = tr.insertCell();
-      td.textContent = v;
-      if (k >= 1) td.className = 'num';
+  const locale = getLang() === 'zh' ? 'zh-CN' : 'en';
+  $('#daily-date').textContent = new Date(`${s.date}T12:00:00`).toLocaleDateString(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  $('#daily-streak').textContent = t('daily_streak', { n: s.streak, best: s.best_streak });
+  const list = document.createElement('ul');
+  list.className = 'daily-list';
+  for (const { rung, game } of s.rungs) {
+    const li = document.createElement('li');
+    li.dataset.rung = rung;
+    const name = document.createElement('span');
+    name.className = 'daily-rung';
+    name.textContent = rungName(rung);
+    const state_ = document.createElement('span');
+    state_.className = 'daily-state';
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.testid = `daily-${rung}`;
+    if (!game) {
+      state_.textContent = t('daily_new');
+      b.textContent = t('daily_play');
+      b.className = 'primary';
+    } else if (game.status === 'playing') {
+      state_.textContent = t('daily_playing', { time: formatTime(game.elapsed_ms) });
+      b.textContent = t('games_resume');
+    } else {
+      state_.textContent = game.status === 'won' ? t('daily_solved', { time: formatTime(game.elapsed_ms) }) : t(`status_${game.status}`);
+      li.classList.toggle('won', game.status === 'won');
+      b.textContent = t('daily_view');
+    }
+    b.addEventListener('click', async () => {
+      $('#dlg-daily').close();
+      hints.clear();
+      try {
+        await startGame(game ? api.game(game.id) : api.playDaily(rung, s.date));
+      } catch (err) {
+        handleError(err);
+      }
     });
+    li.append(name, state_, b);
+    list.append(li);
   }
-  body.append(table);
+  body.append(list);
 }
 
 // ---------------------------------------------------------------- settings, theme, language
@@ -1142,6 +1402,14 @@ function openPrint(walkthrough) {
 on('#btn-print', () => openPrint(false));
 on('#btn-print-steps', () => openPrint(true));
 on('#btn-stats', openStats);
+on('#btn-daily', openDaily);
+on('#btn-zoom', () => {
+  const col = $('.board-col');
+  const zoomed = !col.classList.contains('zoomed');
+  col.classList.toggle('zoomed', zoomed);
+  $('#btn-zoom').setAttribute('aria-pressed', String(zoomed));
+  if (state.selected >= 0) board.focusCell(state.selected);
+});
 on('#btn-settings', openSettings);
 on('#btn-shortcuts', () => $('#dlg-shortcuts').showModal());
 on('#btn-theme', toggleTheme);
@@ -1193,11 +1461,17 @@ window.addEventListener('hashchange', () => {
 async function main() {
   translatePage();
   applyThemeButton();
+  registerWorker();
   try {
     state.config = await api.config();
+    savedConfig.save(state.config);
   } catch (err) {
-    toast(errorText(err), 'error');
+    state.config = savedConfig.load();
+    if (unreachable(err)) goOffline();
+    if (!state.config || !unreachable(err)) toast(errorText(err), 'error');
   }
+  // Moves left waiting when the page was last closed go first.
+  if (outbox.size && !state.offline) await enqueue(sync);
   const shared = sharedPuzzle();
   if (shared && (await openShared(shared))) {
     document.body.dataset.ready = 'true';
@@ -1220,6 +1494,14 @@ async function main() {
     for (const b of document.querySelectorAll('.toolbar button, #btn-restart, #btn-share, #btn-giveup, #btn-pause')) b.disabled = true;
   }
   document.body.dataset.ready = 'true';
+}
+
+/** The service worker keeps the page's files for playing without the server (sw.js). */
+function registerWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('/sw.js').catch(() => {
+    // Not over plain HTTP to another host: the page works, only not without the server.
+  });
 }
 
 main();

@@ -233,7 +233,8 @@ export class Board {
     const n = game.n;
     this.grid.setAttribute('aria-label', t('board_label', { size: game.size }));
     const selCell = selected >= 0 ? game.cells[selected] : null;
-    const selDigit = selCell && selCell.digit ? selCell.digit : 0;
+    // The digit picked on the pad (digit-first input), else the selected cell's digit.
+    const selDigit = view.digit || (selCell && selCell.digit ? selCell.digit : 0);
     const sr = selected >= 0 ? Math.floor(selected / n) : -1;
     const sc = selected >= 0 ? selected % n : -1;
     const sb = selected >= 0 ? boxOf(game, selected) : -1;

@@ -6,6 +6,7 @@ const DEFAULTS = {
   autoNotes: true, // sent as auto_notes with every placement
   showConflicts: true, // rule conflicts (same digit twice in a house) as you type
   autoCheck: false, // compare with the solution after every placement (/check)
+  digitFirst: false, // pick a digit on the pad, then tap the cells that take it
   intuitiveHints: false, // hints from the digits alone: singles, through locked candidates (直观)
   mistakeLimit: 0, // 0: none; otherwise the game is lost when reached
   highlightPeers: true,

@@ -6,7 +6,7 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Player, answers, id_of, place, start};
+use common::{Player, answers, id_of, place, start, table};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -92,11 +92,7 @@ async fn a_4x4_game_played_to_the_win_counts_in_the_stats() {
 
 #[tokio::test]
 async fn undo_redo_restart_and_conflicts() {
-    let dir = tempdir();
-    let server = start(&dir.path().join("games.sqlite3")).await;
-    let player = Player::new(&server);
-    let game = player.import(CLASSIC).await;
-    let id = id_of(&game);
+    let (_dir, server, player, game, id) = table(CLASSIC).await;
     let todo = answers(&game);
     let path = |action: &str| format!("/api/games/{id}/{action}");
     assert_error(
@@ -200,10 +196,7 @@ async fn undo_redo_restart_and_conflicts() {
 /// and says so; an unknown style is refused by name.
 #[tokio::test]
 async fn intuitive_hints_place_one_digit_from_the_board_alone() {
-    let dir = tempdir();
-    let server = start(&dir.path().join("games.sqlite3")).await;
-    let player = Player::new(&server);
-    let id = id_of(&player.import(CLASSIC).await);
+    let (_dir, server, player, _, id) = table(CLASSIC).await;
     let path = format!("/api/games/{id}/hint");
     // Notes that leave out the answer of a cell are not read by an intuitive hint.
     let game = player.get(&format!("/api/games/{id}")).await.1;
@@ -297,11 +290,7 @@ async fn intuitive_hints_place_one_digit_from_the_board_alone() {
 /// The list of games says how much of each unfinished one is filled.
 #[tokio::test]
 async fn the_games_list_shows_progress() {
-    let dir = tempdir();
-    let server = start(&dir.path().join("games.sqlite3")).await;
-    let player = Player::new(&server);
-    let game = player.import(CLASSIC).await;
-    let id = id_of(&game);
+    let (_dir, server, player, game, id) = table(CLASSIC).await;
     let todo = answers(&game);
     let listed = |games: &Value| -> Option<u64> {
         games["games"]
@@ -327,10 +316,7 @@ async fn the_games_list_shows_progress() {
 
 #[tokio::test]
 async fn hints_in_three_stages_then_applied() {
-    let dir = tempdir();
-    let server = start(&dir.path().join("games.sqlite3")).await;
-    let player = Player::new(&server);
-    let id = id_of(&player.import(CLASSIC).await);
+    let (_dir, server, player, _, id) = table(CLASSIC).await;
     let hint = |stage: u8| {
         let player = player.clone();
         let id = id.clone();
@@ -719,10 +705,7 @@ async fn the_drill_times_and_counts_answers() {
 
 #[tokio::test]
 async fn bodies_too_large_or_malformed_are_refused_by_name() {
-    let dir = tempdir();
-    let server = start(&dir.path().join("games.sqlite3")).await;
-    let player = Player::new(&server);
-    let id = id_of(&player.import(CLASSIC).await);
+    let (_dir, server, player, _, id) = table(CLASSIC).await;
     let moves = format!("/api/games/{id}/moves");
     let big = json!({ "puzzle": ".".repeat(20_000) })
         .to_string()
@@ -917,10 +900,7 @@ async fn the_config_lists_the_rungs_offered_and_others_are_refused_at_once() {
 
 #[tokio::test]
 async fn no_input_makes_the_server_fall_over() {
-    let dir = tempdir();
-    let server = start(&dir.path().join("games.sqlite3")).await;
-    let player = Player::new(&server);
-    let id = id_of(&player.import(CLASSIC).await);
+    let (_dir, server, player, _, id) = table(CLASSIC).await;
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -1011,12 +991,8 @@ async fn no_input_makes_the_server_fall_over() {
 
 #[tokio::test]
 async fn every_acknowledged_move_survives_a_restart() {
-    let dir = tempdir();
+    let (dir, server, player, game, id) = table(CLASSIC).await;
     let db = dir.path().join("games.sqlite3");
-    let server = start(&db).await;
-    let player = Player::new(&server);
-    let game = player.import(CLASSIC).await;
-    let id = id_of(&game);
     let todo = answers(&game);
     for (k, (cell, digit)) in todo.iter().take(10).enumerate() {
         let (status, _) = player.play(&id, place(cell, *digit)).await;

@@ -4,6 +4,10 @@
 //! 16x16 grid, starts a game from the new-game dialog, enters a puzzle, plays a 4x4 game to the
 //! win with the keyboard (reloading half-way), switches language and theme, pauses, answers four
 //! questions of each drill (Full House, Naked Single, Hidden Single), checks the phone layout,
+//! opens the daily puzzle (and checks another player gets the same one), places digits
+//! digit-first, plays on while the server is stopped (moves kept, one undone, the page
+//! reloaded from the service worker's copy) and checks every move reaches the server once
+//! when it is started again on the same file,
 //! runs axe-core (no violation allowed) in both languages and both themes, reports the page's
 //! weight and first render, fails on script or console errors, and saves screenshots into
 //! `<target>/browser-screenshots`.
@@ -12,7 +16,7 @@
 //! (`npm ci` in `crates/sudoku-web/tests/browser`); `.ci/run` installs both. Without them the
 //! test fails and says what to install.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::thread;
@@ -73,25 +77,80 @@ fn write_workbook(path: &Path, puzzle: &str) {
     book.save(path).expect("the workbook is written");
 }
 
-/// Runs `node run.mjs URL SHOTS WORKBOOK`, with a deadline; returns (success, stdout, stderr).
-fn run_script(dir: &Path, url: &str, shots: &Path, workbook: &Path) -> (bool, String, String) {
+/// A server running: the way to stop it, and its task.
+type Running = (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<Result<(), sudoku_web::WebError>>,
+);
+
+/// The server under test, which the script may stop and start again (same address, same
+/// database file) to check that the page plays on without it.
+struct Served {
+    runtime: tokio::runtime::Runtime,
+    config: Config,
+    running: Option<Running>,
+}
+
+impl Served {
+    fn start(&mut self) {
+        let server = self
+            .runtime
+            .block_on(Server::bind(&self.config))
+            .expect("the server binds");
+        if self.config.addr.ends_with(":0") {
+            let addr = server.local_addr().expect("the server's address");
+            self.config.addr = addr.to_string();
+        }
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let serving = self.runtime.spawn(server.run_until(async {
+            let _ = stopped.await;
+        }));
+        self.running = Some((stop, serving));
+    }
+
+    /// Stops the server; `Err` when it stopped with an error.
+    fn stop(&mut self) -> Result<(), String> {
+        let Some((stop, serving)) = self.running.take() else {
+            return Ok(());
+        };
+        let _ = stop.send(());
+        match self.runtime.block_on(serving) {
+            Ok(Ok(())) => Ok(()),
+            other => Err(format!("the server stopped with {other:?}")),
+        }
+    }
+}
+
+/// Runs `node run.mjs URL SHOTS WORKBOOK`, with a deadline, carrying out the script's
+/// `@@server stop|start` requests; returns (success, stdout, stderr).
+fn run_script(
+    dir: &Path,
+    served: &mut Served,
+    shots: &Path,
+    workbook: &Path,
+) -> (bool, String, String) {
+    let url = format!("http://{}", served.config.addr);
     let mut child = Command::new("node")
         .arg(dir.join("run.mjs"))
-        .arg(url)
+        .arg(&url)
         .arg(shots)
         .arg(workbook)
         .current_dir(dir)
-        .stdin(Stdio::null())
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("node starts");
-    let mut out = child.stdout.take().expect("stdout is piped");
+    let mut to_script = child.stdin.take().expect("stdin is piped");
+    let out = child.stdout.take().expect("stdout is piped");
     let mut err = child.stderr.take().expect("stderr is piped");
+    let (lines_tx, lines) = std::sync::mpsc::channel::<String>();
     let out_reader = thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
     });
     let err_reader = thread::spawn(move || {
         let mut s = String::new();
@@ -99,7 +158,32 @@ fn run_script(dir: &Path, url: &str, shots: &Path, workbook: &Path) -> (bool, St
         s
     });
     let start = Instant::now();
+    let mut stdout = String::new();
+    let mut harness_fault = None;
     let status = loop {
+        while let Ok(line) = lines.try_recv() {
+            let request = line.strip_prefix("@@server ").map(str::trim);
+            let answer = match request {
+                Some("stop") => served.stop().map(|()| "done"),
+                Some("start") => {
+                    served.start();
+                    Ok("done")
+                }
+                Some(other) => Err(format!("unknown request {other}")),
+                None => {
+                    stdout.push_str(&line);
+                    stdout.push('\n');
+                    continue;
+                }
+            };
+            stdout.push_str(&format!("(harness: {line})\n"));
+            let reply = answer.unwrap_or_else(|e| {
+                harness_fault = Some(e.clone());
+                "failed"
+            });
+            let _ = writeln!(to_script, "{reply}");
+            let _ = to_script.flush();
+        }
         match child.try_wait().expect("waiting for node") {
             Some(status) => break Some(status),
             None if start.elapsed() > DEADLINE => {
@@ -107,13 +191,20 @@ fn run_script(dir: &Path, url: &str, shots: &Path, workbook: &Path) -> (bool, St
                 let _ = child.wait();
                 break None;
             }
-            None => thread::sleep(Duration::from_millis(100)),
+            None => thread::sleep(Duration::from_millis(50)),
         }
     };
-    let stdout = out_reader.join().unwrap_or_default();
+    let _ = out_reader.join();
+    while let Ok(line) = lines.try_recv() {
+        stdout.push_str(&line);
+        stdout.push('\n');
+    }
     let mut stderr = err_reader.join().unwrap_or_default();
     if status.is_none() {
         stderr.push_str(&format!("\nkilled after {}s\n", DEADLINE.as_secs()));
+    }
+    if let Some(fault) = harness_fault {
+        stderr.push_str(&format!("\nthe harness failed: {fault}\n"));
     }
     (status.is_some_and(|s| s.success()), stdout, stderr)
 }
@@ -131,29 +222,22 @@ fn the_page_plays_in_chromium() {
         .expect("a tokio runtime");
     let mut config = Config::new("127.0.0.1:0", db_dir.path().join("games.sqlite3"));
     config.pool_target = 0;
-    let server = runtime
-        .block_on(Server::bind(&config))
-        .expect("the server binds");
-    let addr = server.local_addr().expect("the server's address");
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let serving = runtime.spawn(server.run_until(async {
-        let _ = stopped.await;
-    }));
+    let mut served = Served {
+        runtime,
+        config,
+        running: None,
+    };
+    served.start();
 
     let shots = screenshot_dir();
-    let url = format!("http://{addr}");
     let workbook = db_dir.path().join("four.xlsx");
     write_workbook(&workbook, PUZZLE4);
-    let (ok, stdout, stderr) = run_script(&dir, &url, &shots, &workbook);
+    let (ok, stdout, stderr) = run_script(&dir, &mut served, &shots, &workbook);
     println!("{stdout}");
     eprintln!("{stderr}");
 
-    let _ = stop.send(());
-    let served = runtime.block_on(serving);
+    let stopped = served.stop();
     assert!(ok, "the browser script failed (output above)");
-    assert!(
-        matches!(served, Ok(Ok(()))),
-        "the server stopped with {served:?}"
-    );
+    assert!(stopped.is_ok(), "{stopped:?}");
     println!("screenshots in {}", shots.display());
 }

@@ -12,6 +12,7 @@
 
 import { mkdirSync, existsSync, rmSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const [base, shotDir, workbook4] = process.argv.slice(2);
 if (!base || !shotDir || !workbook4) {
@@ -47,6 +48,27 @@ const CHAINED = '3.7..4.2....1..8..9............3..9..5.8......4.6...........5.1
 const PUZZLE16 =
   '..F.2D..E........A....E...C...6..9...46.7.38G..F2G.3.1.....5...E.5....F....C..438..GC9..F....B.6A...G.4.B9.2..7.....E7.....3..C.F.G...75.8...1........9.6EDA...G.1.6.....27.ED...3C.BG......2.....2..8......4....47..E..9.6..521....A..6G7.F.....F1......3....A.';
 
+// The harness (tests/browser.rs) stops and starts the server on request: the script prints
+// `@@server stop` or `@@server start` and waits for the harness's `done` on its stdin.
+const harness = createInterface({ input: process.stdin });
+const replies = [];
+let waiting = null;
+harness.on('line', (line) => {
+  if (waiting) {
+    const w = waiting;
+    waiting = null;
+    w(line);
+  } else replies.push(line);
+});
+function server(command) {
+  console.log(`@@server ${command}`);
+  return new Promise((resolve, reject) => {
+    const done = (line) => (line.trim() === 'done' ? resolve() : reject(new Error(`the harness answered ${line}`)));
+    if (replies.length) done(replies.shift());
+    else waiting = done;
+  });
+}
+
 const started = Date.now();
 let failures = 0;
 function log(msg) {
@@ -72,12 +94,15 @@ const context = await browser.newContext({
 context.setDefaultTimeout(20000);
 const pageErrors = [];
 let expect422 = false;
+let serverDown = false;
 const consoleErrors = [];
 function watch(p) {
   p.on('pageerror', (err) => pageErrors.push(String(err)));
   p.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     if (expect422 && /status of 422/.test(msg.text())) return; // the rejected puzzle, on purpose
+    // While the server is stopped on purpose, the page's requests fail.
+    if (serverDown && /ERR_CONNECTION_REFUSED|Failed to (load resource|fetch)|network error|ERR_FAILED/i.test(msg.text())) return;
     log(`console error: ${msg.text()}`);
     consoleErrors.push(msg.text());
   });
@@ -635,6 +660,108 @@ try {
   await page.click('#tab-play');
   await page.waitForSelector('#play-view:not([hidden])');
   await waitIdle();
+
+  // ---------------------------------------------------------------- the daily puzzle
+  await page.click('#btn-daily');
+  await page.waitForSelector('#dlg-daily [data-testid="daily-easy"]');
+  check(/Streak: 0 days/.test(await page.textContent('#daily-streak')), `the daily dialog shows the streak (${await page.textContent('#daily-streak')})`);
+  await shot('daily');
+  await page.click('[data-testid="daily-easy"]');
+  await page.waitForSelector('#dlg-daily', { state: 'hidden' });
+  await waitReady();
+  const daily = await serverGame();
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  check(daily.daily === today && daily.rung === 'easy', `the daily puzzle of ${today} is played (${daily.daily}, ${daily.rung})`);
+  check(/^Daily · /.test(await page.textContent('#level-chip')), `the chip says Daily (${await page.textContent('#level-chip')})`);
+  // Every player gets the same puzzle on a date: another browser (another session) too.
+  const other = await browser.newContext();
+  const otherGame = await (await other.request.post(`${base}/api/daily`, { data: { rung: 'easy', date: today }, headers: { Origin: base } })).json();
+  check(otherGame.puzzle === daily.puzzle && otherGame.id !== daily.id, 'another player gets the same daily puzzle in a game of their own');
+  await other.close();
+  await page.click('#btn-daily');
+  await page.waitForSelector('#dlg-daily [data-testid="daily-easy"]');
+  check(/In progress/.test(await page.textContent('#dlg-daily li[data-rung="easy"]')), 'the daily dialog shows today\'s easy puzzle in progress');
+  await page.click('[data-testid="daily-easy"]');
+  await page.waitForSelector('#dlg-daily', { state: 'hidden' });
+  await waitReady();
+  check((await gameId()) === daily.id, 'opening it again resumes the same game');
+
+  // ---------------------------------------------------------------- digit-first input
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.click('[data-testid="set-digit-first"]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-settings', { state: 'hidden' });
+  const dailyEmpties = daily.cells.map((c, i) => (c.digit ? -1 : i)).filter((i) => i >= 0).slice(0, 2).map((i) => cellOf(9, i));
+  await page.click('#pad [data-digit="7"]');
+  check((await page.getAttribute('#pad [data-digit="7"]', 'aria-pressed')) === 'true', 'digit first: the picked digit is pressed on the pad');
+  await page.click(`[data-cell="${dailyEmpties[0]}"]`);
+  await waitIdle();
+  await page.click(`[data-cell="${dailyEmpties[1]}"]`);
+  await waitIdle();
+  const afterDigitFirst = await serverGame();
+  check(dailyEmpties.every((c) => afterDigitFirst.cells[(+c[1] - 1) * 9 + (+c[3] - 1)].digit === 7), `digit first: tapping ${dailyEmpties.join(' and ')} places the picked 7 in both`);
+  check(await page.$eval(`[data-cell="${dailyEmpties[0]}"]`, (c) => c.classList.contains('same')), 'digit first: the picked digit\'s cells are highlighted');
+  await shot('digit-first');
+  await page.click('#pad [data-digit="7"]');
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.click('[data-testid="set-digit-first"]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#dlg-settings', { state: 'hidden' });
+
+  // ---------------------------------------------------------------- offline, across a server restart
+  await page.waitForFunction(() => navigator.serviceWorker && navigator.serviceWorker.controller, null, { timeout: 20000 });
+  check(true, 'the service worker controls the page');
+  await openShared(KITE);
+  const offlineId = await gameId();
+  const emptyCells = [...KITE].map((ch, i) => (ch === '.' ? i : -1)).filter((i) => i >= 0).map((i) => cellOf(9, i));
+  const [cA, cB, cC, cD, cE] = emptyCells;
+  const typeAt = async (cell, key) => {
+    await page.click(`[data-cell="${cell}"]`);
+    await page.keyboard.press(key);
+  };
+  // Right digits (the solution's first row), so the game stays fit for the hints below.
+  await typeAt(cA, `Digit${KITE_TOP[1]}`);
+  await waitIdle();
+  const movesOnline = (await serverGame()).moves;
+  await server('stop');
+  serverDown = true;
+  await typeAt(cB, `Digit${KITE_TOP[2]}`);
+  await page.waitForSelector('#offline-banner:not([hidden])');
+  await waitIdle();
+  await typeAt(cC, `Shift+Digit${KITE_TOP[3]}`);
+  await typeAt(cD, 'Digit9');
+  await waitIdle();
+  check((await page.textContent(`[data-cell="${cD}"] .digit`)) === '9', 'without the server a digit is placed on the page');
+  await page.keyboard.press('Control+z'); // takes the 9 back out of the outbox
+  await waitIdle();
+  check((await page.textContent(`[data-cell="${cD}"] .digit`)) === '', 'undo without the server takes the waiting move back');
+  check(await page.evaluate(() => document.documentElement.dataset.outbox === '2'), 'two moves wait for the server');
+  check(/2 moves kept/.test(await page.textContent('#offline-banner')), `the banner says so (${await page.textContent('#offline-banner')})`);
+  await shot('offline');
+  // A reload without the server: the service worker gives the page, the page its game.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  await page.waitForSelector('#grid .cell');
+  check((await gameId()) === offlineId, 'reloaded without the server, the page opens the same game');
+  check((await page.textContent(`[data-cell="${cB}"] .digit`)) === KITE_TOP[2] && (await label(cC)).endsWith(`notes ${KITE_TOP[3]}`), 'with the moves made offline');
+  await typeAt(cE, `Digit${KITE_TOP[8]}`);
+  await waitIdle();
+  check(await page.evaluate(() => document.documentElement.dataset.outbox === '3'), 'a third move waits');
+  await server('start');
+  await page.waitForFunction(() => document.documentElement.dataset.outbox === '0' && document.documentElement.dataset.offline === 'false', null, { timeout: 30000 });
+  await waitIdle();
+  serverDown = false;
+  check(await page.$eval('#offline-banner', (b) => b.hidden), 'the banner goes once the moves are sent');
+  const synced = await serverGame();
+  const syncedAt = (cell) => synced.cells[(+cell[1] - 1) * 9 + (+cell[3] - 1)];
+  check(syncedAt(cA).digit === +KITE_TOP[1] && syncedAt(cB).digit === +KITE_TOP[2] && syncedAt(cC).notes.join() === KITE_TOP[3] && !syncedAt(cD).digit && syncedAt(cE).digit === +KITE_TOP[8],
+    'the server has every move made offline, and not the one taken back');
+  check(synced.moves === movesOnline + 3, `each move counted once (${synced.moves} = ${movesOnline} + 3)`);
 
   // ---------------------------------------------------------------- phone width
   await page.click('#btn-theme'); // back to light

@@ -137,6 +137,17 @@ impl Player {
     }
 }
 
+/// What most game tests start from: a temporary directory (removed when dropped), a server on
+/// a fresh file in it, and a player who entered `puzzle`, with the game and its id.
+pub async fn table(puzzle: &str) -> (tempfile::TempDir, Running, Player, Value, String) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let game = player.import(puzzle).await;
+    let id = id_of(&game);
+    (dir, server, player, game, id)
+}
+
 /// The game's unique solution, worked out here (never asked of the API).
 pub fn solve(game: &Value) -> Grid {
     let puzzle: Grid = game["puzzle"]
