@@ -272,28 +272,43 @@ fn digit(grid: &Grid, cell: Cell) -> u8 {
 }
 
 /// The cells of a house of the 9x9 grid.
+/// The 9x9 layout every drill is asked on: its houses and peers, from `sudoku_core`.
+fn classic() -> &'static Layout {
+    static CLASSIC: std::sync::OnceLock<Layout> = std::sync::OnceLock::new();
+    CLASSIC.get_or_init(Layout::classic)
+}
+
+/// The cells of a row, column or box, in the house's order.
 fn cells_of(house: House) -> Vec<Cell> {
-    (0..81)
-        .map(|i| Cell::new(i / 9, i % 9))
-        .filter(|&c| in_house(c, house))
-        .collect()
+    let layout = classic();
+    layout
+        .houses()
+        .iter()
+        .position(|&h| h == house)
+        .map_or_else(Vec::new, |h| {
+            layout
+                .house_cells(h)
+                .iter()
+                .map(|&i| Cell::from_index(i as usize, 9))
+                .collect()
+        })
 }
 
 fn in_house(c: Cell, house: House) -> bool {
-    match house {
-        House::Row(r) => c.row() == r as usize,
-        House::Col(k) => c.col() == k as usize,
-        House::Box(b) => box_of(c) == b as usize,
-        _ => false,
-    }
+    let layout = classic();
+    layout
+        .houses_of(c.index(9))
+        .iter()
+        .any(|&h| layout.houses()[h as usize] == house)
 }
 
 fn box_of(c: Cell) -> usize {
-    c.row() / 3 * 3 + c.col() / 3
+    sudoku_core::Shape::CLASSIC.box_of(c)
 }
 
 fn sees(a: Cell, b: Cell) -> bool {
-    a != b && (a.row() == b.row() || a.col() == b.col() || box_of(a) == box_of(b))
+    let b = b.index(9) as u16;
+    classic().peers(a.index(9)).binary_search(&b).is_ok()
 }
 
 /// A random row or column with one digit hidden; only that line is shown.

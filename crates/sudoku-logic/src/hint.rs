@@ -129,6 +129,21 @@ impl Hint {
             },
         }
     }
+
+    /// The text of an intuitive hint (singles seen from the digits alone): as [`Hint::text`],
+    /// except that being stuck there means no single is in sight without pencil marks, which
+    /// the player can change.
+    pub fn intuitive_text(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Hint::Stuck, Lang::En) => "No single is in sight from the digits alone: write the \
+                candidates, or turn off hints without pencil marks."
+                .to_string(),
+            (Hint::Stuck, Lang::Zh) => {
+                "不标候选数已找不到唯一数：请标注候选数，或关闭直观提示。".to_string()
+            }
+            _ => self.text(lang),
+        }
+    }
 }
 
 /// The English article before a technique's name: "an" before a vowel sound (`an XY-Wing`,

@@ -5,7 +5,7 @@
 //! one step, 区块+排除 or 区块+唯余. The locked candidates' eliminations are not kept: the
 //! next step starts from the board again, as it does on paper without marks.
 
-use sudoku_core::{Grid, House};
+use sudoku_core::{Cell, Grid, House};
 
 use crate::candidates::{Candidates, CandidatesError};
 use crate::logic::{Logic, Outcome, SolvePath};
@@ -70,7 +70,7 @@ impl Logic {
     pub fn intuitive_step(&self, pos: &Candidates) -> Option<Step> {
         let bare = Candidates::from_grid(self.layout(), &pos.to_grid()).ok()?;
         for technique in SINGLES {
-            if let Some(mut step) = first_by_box(self.find_steps(&bare, technique)) {
+            if let Some(mut step) = first_by_box(&bare, self.find_steps(&bare, technique)) {
                 self.explain_single(&bare, &mut step);
                 return Some(step);
             }
@@ -82,7 +82,7 @@ impl Logic {
             for first in &locked {
                 let mut after = bare.clone();
                 after.apply(self.layout(), first);
-                if let Some(mut step) = first_by_box(self.find_steps(&after, technique)) {
+                if let Some(mut step) = first_by_box(&after, self.find_steps(&after, technique)) {
                     self.explain_single(&after, &mut step);
                     step.through = Some(Box::new(first.clone()));
                     return Some(step);
@@ -94,22 +94,54 @@ impl Logic {
 }
 
 /// The first of the steps, a box's before a line's: without marks a solver scans the boxes
-/// first (宫排除 before 行排除 and 列排除). A placement that is a single of a line and of a
-/// box is found once, by its line (the finder keeps one step per effect), so this prefers
-/// the singles only a box shows.
-fn first_by_box(steps: Vec<Step>) -> Option<Step> {
+/// first (宫排除 before 行排除 and 列排除). The finder keeps one step per placement, found by
+/// the first house that shows it (rows come first), so a Hidden Single of a row whose box
+/// shows it too is told here as the box's.
+fn first_by_box(pos: &Candidates, steps: Vec<Step>) -> Option<Step> {
     let in_box = |s: &Step| {
         s.houses_with_role(Role::Base)
             .first()
             .is_some_and(|h| matches!(h, House::Box(_)))
     };
-    let k = steps.iter().position(in_box).unwrap_or(0);
-    steps.into_iter().nth(k)
+    if let Some(k) = steps.iter().position(in_box) {
+        return steps.into_iter().nth(k);
+    }
+    if let Some(boxed) = steps.iter().find_map(|s| as_box_single(pos, s)) {
+        return Some(boxed);
+    }
+    steps.into_iter().next()
+}
+
+/// A Hidden Single found by its line, as the single of its box when the box has no other
+/// place for the digit either.
+fn as_box_single(pos: &Candidates, step: &Step) -> Option<Step> {
+    if step.technique != Technique::HiddenSingle {
+        return None;
+    }
+    let placed = *step.placements.first()?;
+    let shape = pos.shape();
+    let b = shape.box_of(placed.cell);
+    let (rows, cols) = (shape.box_rows(), shape.box_cols());
+    let (top, left) = ((b / shape.stacks()) * rows, (b % shape.stacks()) * cols);
+    let places = (top..top + rows)
+        .flat_map(|r| (left..left + cols).map(move |c| Cell::new(r, c)))
+        .filter(|&c| pos.get(c).is_none() && pos.has(c, placed.digit))
+        .count();
+    if places != 1 {
+        return None;
+    }
+    let mut boxed = Step::new(Technique::HiddenSingle, vec![placed.digit]);
+    boxed.add_house(House::Box(b as u8), Role::Base);
+    boxed.place(placed);
+    Some(boxed)
 }
 
 #[cfg(test)]
 mod tests {
-    use sudoku_core::{Grid, Layout};
+    use sudoku_core::{Cell, Grid, House, Layout};
+
+    use crate::candidates::Candidates;
+    use crate::step::Role;
 
     use crate::explain::Lang;
     use crate::logic::{Logic, Outcome};
@@ -184,5 +216,48 @@ mod tests {
         assert!(en.contains(&locked_why), "{en}");
         assert!(!en.contains("earlier steps"), "{en}");
         assert!(!zh.contains("此前的步骤"), "{zh}");
+    }
+
+    /// Without marks the boxes are scanned first: wherever a box has a digit in one place
+    /// only, the path's Hidden Single is a box's (宫排除), even when its row shows it too.
+    #[test]
+    fn a_hidden_single_is_the_box_s_where_a_box_shows_one() {
+        let layout = Layout::classic();
+        let logic = Logic::new(&layout);
+        let mut boxed = 0;
+        for line in include_str!("../tests/data/unbiased_1k.txt")
+            .lines()
+            .take(30)
+        {
+            let grid: Grid = line.trim().parse().unwrap();
+            let path = logic.intuitive_path(&grid).unwrap();
+            let mut pos = Candidates::from_grid(&layout, &grid).unwrap();
+            for step in &path.steps {
+                // A box with one place for a digit, counted here from the digits alone.
+                let bare = Candidates::from_grid(&layout, &pos.to_grid()).unwrap();
+                let box_single = (0..9).any(|b| {
+                    (1..=9).any(|d| {
+                        let digit = sudoku_core::Digit::new(d).unwrap();
+                        let cells = (0..9).map(|k| Cell::new(b / 3 * 3 + k / 3, b % 3 * 3 + k % 3));
+                        cells
+                            .filter(|&c| bare.get(c).is_none() && bare.has(c, digit))
+                            .count()
+                            == 1
+                    })
+                });
+                if step.technique == Technique::HiddenSingle && step.through.is_none() && box_single
+                {
+                    let base = step.houses_with_role(Role::Base);
+                    assert!(
+                        matches!(base.first(), Some(House::Box(_))),
+                        "{line}: {step:?}"
+                    );
+                    boxed += 1;
+                }
+                let p = step.placements[0];
+                pos.place(&layout, p.cell, p.digit);
+            }
+        }
+        assert!(boxed > 100, "{boxed} box singles");
     }
 }

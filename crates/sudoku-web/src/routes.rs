@@ -632,15 +632,7 @@ pub async fn hint(
             })
         })
         .await?;
-    let mut view = hint_view(&hint, lang);
-    if intuitive && matches!(hint, Hint::Stuck) {
-        // Both languages ride along (the page switches without asking again).
-        let en = "No single is in sight from the digits alone: write the candidates, or turn \
-                  off hints without pencil marks.";
-        let zh = "不标候选数已找不到唯一数：请标注候选数，或关闭直观提示。";
-        view["text"] = json!(if lang == Lang::Zh { zh } else { en });
-        view["texts"] = json!({ "en": en, "zh": zh });
-    }
+    let mut view = hint_view(&hint, lang, intuitive);
     // An intuitive step is applied as the one digit it places (Apply this step sends it as
     // a move): the solver's own next step may be another.
     if let (

@@ -91,17 +91,24 @@ impl GameView {
     }
 }
 
-/// The Hint object of `API.md`: the hint with its text, the step cut down to the stage.
-pub fn hint_view(hint: &Hint, lang: Lang) -> Value {
-    let mut view = hint_fields(hint, lang);
+/// The Hint object of `API.md`: the hint with its text, the step cut down to the stage; an
+/// `intuitive` hint is worded as one (see [`Hint::intuitive_text`]).
+pub fn hint_view(hint: &Hint, lang: Lang, intuitive: bool) -> Value {
+    let text = |lang| {
+        if intuitive {
+            hint.intuitive_text(lang)
+        } else {
+            hint.text(lang)
+        }
+    };
+    let mut view = hint_fields(hint, text(lang));
     // Both languages, so that the page can switch an open hint without asking again (each
     // request counts as a hint in the game's statistics).
-    view["texts"] = json!({ "en": hint.text(Lang::En), "zh": hint.text(Lang::Zh) });
+    view["texts"] = json!({ "en": text(Lang::En), "zh": text(Lang::Zh) });
     view
 }
 
-fn hint_fields(hint: &Hint, lang: Lang) -> Value {
-    let text = hint.text(lang);
+fn hint_fields(hint: &Hint, text: String) -> Value {
     match hint {
         Hint::Step { step, stage } => {
             let full = serde_json::to_value(step).unwrap_or(Value::Null);

@@ -48,6 +48,39 @@ function errorText(err) {
   return t('err_generic', { msg: err && err.message ? err.message : String(err) });
 }
 
+/** Says a change to screen readers (a polite live region, not shown). */
+function announce(text) {
+  const el = $('#announce');
+  // Emptied first, so the same words twice are read twice.
+  el.textContent = '';
+  requestAnimationFrame(() => {
+    el.textContent = text;
+  });
+}
+
+/** A move in words, for the live region ("r3c4: 5", "r3c4: note 5 off"). */
+function moveWords(before, after, move) {
+  const i = move.cell ? cellIndex(after.n, move.cell) : -1;
+  const cell = i >= 0 ? after.cells[i] : null;
+  switch (move.kind) {
+    case 'place':
+    case 'reveal':
+      return cell && cell.digit ? t('say_placed', { cell: move.cell, digit: digitChar(cell.digit) }) : t('say_erased', { cell: move.cell });
+    case 'erase':
+      return t('say_erased', { cell: move.cell });
+    case 'note': {
+      const on = cell && (cell.notes || []).includes(move.digit);
+      return t(on ? 'say_note_on' : 'say_note_off', { cell: move.cell, digit: digitChar(move.digit) });
+    }
+    case 'fill_notes':
+      return t('say_filled');
+    case 'apply_hint':
+      return t('say_hint_applied');
+    default:
+      return '';
+  }
+}
+
 function confirmBox(text, okLabel) {
   const dlg = $('#dlg-confirm');
   $('#confirm-text').textContent = text;
@@ -317,6 +350,7 @@ function sendMove(move, opts = {}) {
     try {
       const next = await api.move(g.id, keyed);
       setGame(next, opts);
+      announce(moveWords(g, next, m));
       if (settings.autoCheck && m.kind === 'place') await runCheck({ quiet: true });
     } catch (err) {
       if (unreachable(err)) {
@@ -344,6 +378,7 @@ function playLocally(g, move) {
   // The clock runs on from where it is.
   done.game.elapsed_ms = elapsed();
   setGame(done.game);
+  announce(moveWords(g, done.game, move));
   renderOffline();
   scheduleSync(1000);
 }
@@ -426,6 +461,7 @@ function gameCall(fn, opts = {}) {
     if (!g) return;
     try {
       setGame(await fn(g.id), opts);
+      if (opts.say) announce(opts.say);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         toast(err.message, 'info');
@@ -557,6 +593,7 @@ function undo() {
         const back = takeBack(state.game, e.before);
         back.elapsed_ms = elapsed();
         setGame(back);
+        announce(t('say_undone'));
       }
       renderOffline();
     });
@@ -564,14 +601,14 @@ function undo() {
   }
   if (state.offline) return toast(t('offline_needs_server'));
   if (!state.game.can_undo) return toast(t('nothing_to_undo'));
-  gameCall(api.undo);
+  gameCall(api.undo, { say: t('say_undone') });
 }
 
 function redo() {
   if (!state.game || !playing()) return;
   if (state.offline || outbox.holds(state.game.id)) return toast(t('offline_needs_server'));
   if (!state.game.can_redo) return toast(t('nothing_to_redo'));
-  gameCall(api.redo);
+  gameCall(api.redo, { say: t('say_redone') });
 }
 
 // ---------------------------------------------------------------- hints

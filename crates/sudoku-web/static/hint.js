@@ -10,6 +10,13 @@ const ROLE_ORDER = [
   'link_strong', 'link_weak', 'removed', 'placed', 'seen',
 ];
 
+
+/** A step's highlights, with those of the pointing or claiming it is seen through (an
+ * intuitive hint's 区块: its box or line, its cells, the candidates it rules out). */
+function stepHighlights(step) {
+  const own = step.highlights || [];
+  return step.through ? [...(step.through.highlights || []), ...own] : own;
+}
 export class HintPanel {
   /**
    * `actions`: { request(stage), apply(), reveal(), eraseMistakes(cells), close(), canReveal() }.
@@ -90,7 +97,7 @@ export class HintPanel {
     if (!this.hint) return { hint: null, mistakes: new Set() };
     const d = this.hint.data;
     if (d.kind === 'step' && d.step) {
-      const hint = parseHighlights(n, d.step.highlights || []);
+      const hint = parseHighlights(n, stepHighlights(d.step));
       hint.chains = d.step.chains || [];
       hint.sets = d.step.sets || [];
       hint.branch = this.branch;
@@ -139,7 +146,7 @@ export class HintPanel {
     const legend = this.$('#hint-legend');
     legend.replaceChildren();
     const roles = new Set();
-    if (kind === 'step' && data.step) for (const h of data.step.highlights || []) roles.add(h.role);
+    if (kind === 'step' && data.step) for (const h of stepHighlights(data.step)) roles.add(h.role);
     if (kind === 'step' && data.step && (data.step.chains || []).length) {
       for (const c of data.step.chains) for (const l of c.links) roles.add(l === 'weak' ? 'link_weak' : 'link_strong');
     }

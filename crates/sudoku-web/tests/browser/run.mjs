@@ -362,6 +362,15 @@ try {
   check(at === e16[0] + 1, `Reveal marks the selected cell revealed on the server (${at})`);
   check(await page.$eval(`[data-cell="${cellOf(16, at)}"]`, (c) => c.classList.contains('revealed')), 'a revealed digit is drawn as revealed');
   await shot('16x16');
+  // On a large screen the board grows, and a 16x16 grid's notes are legible (12 px or more).
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const big = await page.evaluate(() => ({
+    board: document.querySelector('#board').getBoundingClientRect().width,
+    note: parseFloat(getComputedStyle(document.querySelector('#grid .cell .note')).fontSize),
+  }));
+  check(big.board >= 850 && big.note >= 12, `a 1920x1080 window draws the 16x16 board ${Math.round(big.board)} px wide, notes at ${big.note.toFixed(1)} px`);
+  await shot('16x16-large');
+  await page.setViewportSize({ width: 1280, height: 860 });
   if (await page.isVisible('#hint-close')) await page.click('#hint-close');
   await page.click('#btn-restart');
   await page.waitForSelector('#dlg-confirm[open]');
@@ -666,6 +675,7 @@ try {
   await page.waitForSelector('#dlg-daily [data-testid="daily-easy"]');
   check(/Streak: 0 days/.test(await page.textContent('#daily-streak')), `the daily dialog shows the streak (${await page.textContent('#daily-streak')})`);
   await shot('daily');
+  await audit('the daily puzzles');
   await page.click('[data-testid="daily-easy"]');
   await page.waitForSelector('#dlg-daily', { state: 'hidden' });
   await waitReady();
@@ -727,6 +737,8 @@ try {
   // Right digits (the solution's first row), so the game stays fit for the hints below.
   await typeAt(cA, `Digit${KITE_TOP[1]}`);
   await waitIdle();
+  await page.waitForFunction((c) => document.querySelector('#announce').textContent === `${c}: 9`, cA);
+  check(true, 'a move is announced to screen readers');
   const movesOnline = (await serverGame()).moves;
   await server('stop');
   serverDown = true;
@@ -743,6 +755,7 @@ try {
   check(await page.evaluate(() => document.documentElement.dataset.outbox === '2'), 'two moves wait for the server');
   check(/2 moves kept/.test(await page.textContent('#offline-banner')), `the banner says so (${await page.textContent('#offline-banner')})`);
   await shot('offline');
+  await audit('offline, with the banner');
   // A reload without the server: the service worker gives the page, the page its game.
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
