@@ -127,8 +127,9 @@ fn hint_fields(hint: &Hint, text: String) -> Value {
     }
 }
 
-/// Stage 1: the technique only; stage 2: also the digits and the base and pattern
-/// highlights; stage 3: everything.
+/// Stage 1: the technique only; stage 2: also the digits and the houses to look in (the
+/// base highlights), never a cell: the cells are the answer or most of the pattern; stage 3:
+/// everything.
 fn cut(mut step: Value, stage: Stage) -> Value {
     let Value::Object(map) = &mut step else {
         return step;
@@ -140,7 +141,7 @@ fn cut(mut step: Value, stage: Stage) -> Value {
         Stage::Where => {
             map.retain(|k, _| k == "technique" || k == "digits" || k == "highlights");
             if let Some(Value::Array(hs)) = map.get_mut("highlights") {
-                hs.retain(|h| matches!(h["role"].as_str(), Some("base" | "pattern")));
+                hs.retain(|h| h["role"].as_str() == Some("base"));
             }
         }
         Stage::Step => {}

@@ -341,10 +341,13 @@ async fn hints_in_three_stages_then_applied() {
             .all(|k| ["technique", "digits", "highlights"].contains(&k.as_str()))
     );
     assert!(two.contains_key("digits"));
+    // Stage 2 shows where to look (houses), never a cell of the pattern or the answer.
     for h in two["highlights"].as_array().unwrap() {
+        assert_eq!(h["role"], "base", "{h}");
+        let target = h["target"].as_str().unwrap();
         assert!(
-            ["base", "pattern"].contains(&h["role"].as_str().unwrap()),
-            "{h}"
+            !target.contains('c') || target.starts_with('c'),
+            "a house, not a cell: {h}"
         );
     }
     let three = hint(3).await;
