@@ -1,8 +1,6 @@
 //! [`ApiError`]: every error answer of the API, as the JSON body `API.md` describes, and
 //! [`WebError`], why the server could not start.
 
-use std::path::PathBuf;
-
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -186,22 +184,29 @@ impl From<GameError> for ApiError {
     }
 }
 
-impl From<rusqlite::Error> for ApiError {
-    /// A database locked by another program is 503 with `Retry-After` (the request can
-    /// simply be sent again); anything else is the server's fault.
-    fn from(e: rusqlite::Error) -> ApiError {
-        let busy = matches!(
-            e.sqlite_error_code(),
-            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
-        );
-        if busy {
-            let mut err = ApiError::unavailable(format!(
-                "database busy: another program holds it locked ({e}); try again"
-            ));
-            err.retry_after = Some(2);
-            return err;
+impl From<sudoku_store::StoreError> for ApiError {
+    /// The one place store errors become HTTP: missing is 404; a database locked by another
+    /// program is 503 with `Retry-After` (the request can simply be sent again); anything
+    /// else is the server's fault.
+    fn from(e: sudoku_store::StoreError) -> ApiError {
+        use sudoku_store::StoreError;
+        match e {
+            StoreError::NotFound(message) => ApiError::not_found(message),
+            StoreError::Busy(_) => {
+                let mut err = ApiError::unavailable(e.to_string())
+                    .with_zh("数据库正被其他程序占用，请稍后再试。");
+                err.retry_after = Some(2);
+                err
+            }
+            other => ApiError::internal(other.to_string()),
         }
-        ApiError::internal(format!("database: {e}"))
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    /// As the store's own errors (a handler's job runs SQL of its own too).
+    fn from(e: rusqlite::Error) -> ApiError {
+        ApiError::from(sudoku_store::StoreError::from(e))
     }
 }
 
@@ -214,22 +219,9 @@ impl From<tokio::task::JoinError> for ApiError {
 /// Why the server could not start.
 #[derive(Debug, Error)]
 pub enum WebError {
-    /// The database file could not be opened or set up.
-    #[error("cannot open the database {path}: {source}")]
-    Database {
-        /// The file.
-        path: PathBuf,
-        /// What SQLite said.
-        source: rusqlite::Error,
-    },
-    /// The database's directory could not be made.
-    #[error("cannot create the directory {path}: {source}")]
-    Directory {
-        /// The directory.
-        path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
-    },
+    /// The database could not be opened, set up or started (a damaged file says so).
+    #[error(transparent)]
+    Store(#[from] sudoku_store::StoreError),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -238,19 +230,6 @@ pub enum WebError {
         /// What the system said (address in use, permission denied...).
         source: std::io::Error,
     },
-    /// The database file is damaged (SQLite's `quick_check` found faults).
-    #[error(
-        "the database {path} is damaged: {report}; restore it from a backup, or move it away to start afresh"
-    )]
-    Damaged {
-        /// The file.
-        path: PathBuf,
-        /// The first lines of SQLite's report.
-        report: String,
-    },
-    /// The database thread could not be started.
-    #[error("cannot start the database thread: {0}")]
-    Thread(std::io::Error),
     /// The server stopped with an I/O error.
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),

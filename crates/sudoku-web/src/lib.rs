@@ -23,9 +23,10 @@
 #![warn(missing_docs)]
 
 mod assets;
+/// The store's tables, as the handlers use them.
+pub(crate) use sudoku_store::db;
 mod conn;
 mod daily;
-pub mod db;
 mod error;
 mod extract;
 mod guard;
@@ -35,7 +36,6 @@ mod routes;
 mod session;
 mod state;
 mod view;
-mod writer;
 mod zh;
 
 use std::future::Future;
@@ -187,10 +187,7 @@ pub(crate) fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-/// A Unix time in ms as RFC 3339 (`2026-11-23T10:00:00Z`).
-pub(crate) fn rfc3339(ms: u64) -> String {
-    humantime::format_rfc3339_seconds(UNIX_EPOCH + Duration::from_millis(ms)).to_string()
-}
+pub(crate) use sudoku_store::rfc3339;
 
 fn random_bytes() -> Result<[u8; 16], ApiError> {
     let mut bytes = [0u8; 16];

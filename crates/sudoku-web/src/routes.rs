@@ -152,11 +152,11 @@ async fn create(
     let view = GameView::new(&meta, &game, now);
     let quotas = state.clone();
     state
-        .db(move |conn| {
+        .db(move |conn| -> Result<_, ApiError> {
             quotas
                 .quotas()
                 .new_game(db::count_games(conn, &session.0)?)?;
-            db::insert_game(conn, &session.0, &meta, &game)
+            Ok(db::insert_game(conn, &session.0, &meta, &game)?)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
@@ -353,7 +353,7 @@ pub async fn daily_status(
     let day = daily::format(date);
     let d = day.clone();
     let (games, wins) = state
-        .read(move |conn| {
+        .read(move |conn| -> Result<_, ApiError> {
             Ok((
                 db::daily_games(conn, &session.0, &d, now)?,
                 db::daily_wins(conn, &session.0)?,
@@ -518,9 +518,9 @@ pub async fn play(
     // each other cannot both be applied.
     let now = now_ms();
     let (meta, game) = state
-        .db(move |conn| {
+        .db(move |conn| -> Result<_, ApiError> {
             if db::has_move_key(conn, &id, &key)? {
-                return db::load_game(conn, &session.0, &id);
+                return Ok(db::load_game(conn, &session.0, &id)?);
             }
             let ((), meta, game) =
                 db::update_game_keyed(conn, &session.0, &id, (&action, Some(&key)), now, |g| {
@@ -621,7 +621,7 @@ pub async fn hint(
     let action = json!({ "kind": "hint", "stage": number, "intuitive": intuitive }).to_string();
     let now = now_ms();
     let (hint, _, _) = state
-        .db(move |conn| {
+        .db(move |conn| -> Result<_, ApiError> {
             db::update_game(conn, &session.0, &id, &action, now, |g| {
                 let logic = Logic::new(g.layout());
                 Ok(if intuitive {
@@ -744,7 +744,7 @@ pub async fn stats(
     Extension(session): Extension<Session>,
 ) -> Answer {
     let (levels, history, wins, drill) = state
-        .read(move |conn| {
+        .read(move |conn| -> Result<_, ApiError> {
             Ok((
                 db::level_stats(conn, &session.0)?,
                 db::history(conn, &session.0)?,

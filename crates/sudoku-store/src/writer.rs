@@ -22,7 +22,7 @@ use std::time::Duration;
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
-use crate::error::ApiError;
+use crate::StoreError;
 
 /// Most jobs in one transaction, so that one batch cannot hold its first answers back long.
 const MAX_BATCH: usize = 256;
@@ -31,11 +31,11 @@ const MAX_BATCH: usize = 256;
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
 /// Sends a job's answer once its batch's fate is known (`Ok` when it committed).
-type Finish = Box<dyn FnOnce(Result<(), ApiError>) + Send>;
+type Finish = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 
 /// A job run inside the batch's transaction (or given the reason there is none); says whether
 /// it succeeded, so that its savepoint is kept or rolled back.
-type Job = Box<dyn FnOnce(Result<&Connection, &ApiError>) -> (bool, Finish) + Send>;
+type Job = Box<dyn FnOnce(Result<&Connection, &StoreError>) -> (bool, Finish) + Send>;
 
 /// The handle to the database thread; cheap to clone. The thread ends, closing the
 /// connection, when the last handle is dropped.
@@ -61,29 +61,57 @@ impl Writer {
     }
 
     /// Runs `f` on the connection in the next batch and answers once that batch has
-    /// committed: an `Ok` here means the change is on disk.
-    pub async fn run<R, F>(&self, f: F) -> Result<R, ApiError>
+    /// committed: an `Ok` here means the change is on disk. `f` may fail with its own error
+    /// type (its savepoint is then rolled back); the batch's own failures come as store
+    /// errors converted into it.
+    pub async fn run<R, E, F>(&self, f: F) -> Result<R, E>
     where
         R: Send + 'static,
-        F: FnOnce(&Connection) -> Result<R, ApiError> + Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnOnce(&Connection) -> Result<R, E> + Send + 'static,
+    {
+        let answer = self.send(f)?;
+        answer.await.map_err(|_| E::from(stopped()))?
+    }
+
+    /// [`Writer::run`], waiting on the calling thread (outside an async runtime).
+    pub fn run_blocking<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        R: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnOnce(&Connection) -> Result<R, E> + Send + 'static,
+    {
+        let answer = self.send(f)?;
+        answer.blocking_recv().map_err(|_| E::from(stopped()))?
+    }
+
+    /// Queues `f` as a job; its answer comes on the returned channel.
+    fn send<R, E, F>(&self, f: F) -> Result<oneshot::Receiver<Result<R, E>>, E>
+    where
+        R: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnOnce(&Connection) -> Result<R, E> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
         let job: Job = Box::new(move |conn| {
             let out = match conn {
                 Ok(conn) => guarded(f, conn),
-                Err(e) => Err(e.clone()),
+                Err(e) => Err(E::from(e.clone())),
             };
             let ok = out.is_ok();
             let finish: Finish = Box::new(move |committed| {
-                // The handler may have gone (the client hung up): nobody to tell.
-                let _ = reply.send(committed.and(out));
+                // The caller may have gone (the client hung up): nobody to tell.
+                let _ = reply.send(committed.map_err(E::from).and(out));
             });
             (ok, finish)
         });
-        let stopped = || ApiError::internal("the database thread has stopped");
-        self.jobs.send(job).map_err(|_| stopped())?;
-        answer.await.map_err(|_| stopped())?
+        self.jobs.send(job).map_err(|_| E::from(stopped()))?;
+        Ok(answer)
     }
+}
+
+fn stopped() -> StoreError {
+    StoreError::Stopped("the database thread has stopped".into())
 }
 
 /// Opens a second connection to the file of `conn` and checkpoints on it in a thread of its
@@ -132,12 +160,15 @@ fn cut_log(conn: &Connection) {
 }
 
 /// Runs a job, turning a panic into an error so that one bad job cannot stop the thread.
-fn guarded<R>(
-    f: impl FnOnce(&Connection) -> Result<R, ApiError>,
+fn guarded<R, E: From<StoreError>>(
+    f: impl FnOnce(&Connection) -> Result<R, E>,
     conn: &Connection,
-) -> Result<R, ApiError> {
-    catch_unwind(AssertUnwindSafe(|| f(conn)))
-        .unwrap_or_else(|_| Err(ApiError::internal("a database task failed")))
+) -> Result<R, E> {
+    catch_unwind(AssertUnwindSafe(|| f(conn))).unwrap_or_else(|_| {
+        Err(E::from(StoreError::Stopped(
+            "a database task failed".into(),
+        )))
+    })
 }
 
 /// The thread: waits for a job, takes whatever else is queued, runs them as one batch.
@@ -158,7 +189,7 @@ fn serve(mut conn: Connection, queue: mpsc::Receiver<Job>) {
 fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
-        Err(e) => return refuse(batch, &ApiError::from(e)),
+        Err(e) => return refuse(batch, &StoreError::from(e)),
     };
     let mut finishes = Vec::with_capacity(batch.len());
     let mut broken = None;
@@ -179,7 +210,7 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
     let committed = match broken {
         // Rolling back undoes the jobs that had succeeded too: their answers say so.
         Some(e) => Err(e),
-        None => tx.commit().map_err(ApiError::from),
+        None => tx.commit().map_err(StoreError::from),
     };
     if committed.is_err() {
         // The cache holds the batch's changes, which are gone.
@@ -192,11 +223,11 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
 
 /// Runs one job inside its savepoint. An error of the savepoint statements themselves leaves
 /// the transaction in doubt: it comes back so that the batch is rolled back.
-fn run_job(conn: &Connection, job: Job) -> Result<Finish, Box<(ApiError, Finish)>> {
+fn run_job(conn: &Connection, job: Job) -> Result<Finish, Box<(StoreError, Finish)>> {
     // Cached statements: parsing these anew for every job was a tenth of this thread's time.
     let savepoint = |sql: &str| conn.prepare_cached(sql).and_then(|mut s| s.execute([]));
     if let Err(e) = savepoint("SAVEPOINT job") {
-        let e = ApiError::from(e);
+        let e = StoreError::from(e);
         let finish = job(Err(&e)).1;
         return Err(Box::new((e, finish)));
     }
@@ -211,12 +242,12 @@ fn run_job(conn: &Connection, job: Job) -> Result<Finish, Box<(ApiError, Finish)
     };
     match end {
         Ok(()) => Ok(finish),
-        Err(e) => Err(Box::new((ApiError::from(e), finish))),
+        Err(e) => Err(Box::new((StoreError::from(e), finish))),
     }
 }
 
 /// Answers every job of a batch that could not start with the reason.
-fn refuse(batch: Vec<Job>, e: &ApiError) {
+fn refuse(batch: Vec<Job>, e: &StoreError) {
     for job in batch {
         let (_, finish) = job(Err(e));
         finish(Ok(()));
@@ -235,9 +266,11 @@ mod tests {
     }
 
     async fn count(w: &Writer) -> i64 {
-        w.run(|c| Ok(c.query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0))?))
-            .await
-            .unwrap()
+        w.run(|c| -> Result<i64, StoreError> {
+            Ok(c.query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0))?)
+        })
+        .await
+        .unwrap()
     }
 
     #[tokio::test]
@@ -250,7 +283,7 @@ mod tests {
                     w.run(move |c| {
                         c.execute("INSERT INTO t (v) VALUES (?1)", [k])?;
                         if k % 5 == 0 {
-                            return Err(ApiError::conflict("refused"));
+                            return Err(StoreError::internal("refused"));
                         }
                         Ok(k)
                     })
@@ -270,13 +303,13 @@ mod tests {
     async fn a_panicking_job_is_an_error_and_the_thread_goes_on() {
         let w = writer();
         let e = w
-            .run(|c| -> Result<(), ApiError> {
+            .run(|c| -> Result<(), StoreError> {
                 c.execute("INSERT INTO t (v) VALUES (1)", [])?;
                 panic!("a bug in a job")
             })
             .await
             .unwrap_err();
-        assert_eq!(e.code, "internal");
+        assert!(matches!(e, StoreError::Stopped(_)), "{e}");
         assert_eq!(count(&w).await, 0);
     }
 }

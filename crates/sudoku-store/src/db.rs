@@ -14,7 +14,7 @@ use std::path::Path;
 use rusqlite::{Connection, OptionalExtension, params};
 use sudoku_game::Game;
 
-use crate::error::{ApiError, WebError};
+use crate::StoreError;
 
 /// The database.
 #[derive(Debug)]
@@ -153,16 +153,16 @@ pub const WAL_LIMIT: i64 = 4 << 20;
 
 impl Db {
     /// Opens (or makes) the database file, with its directory, and sets it up.
-    pub fn open(path: &Path) -> Result<Db, WebError> {
+    pub fn open(path: &Path) -> Result<Db, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| WebError::Directory {
-                path: dir.to_path_buf(),
-                source,
+            std::fs::create_dir_all(dir).map_err(|e| StoreError::Open {
+                path: path.to_path_buf(),
+                message: format!("cannot create the directory {}: {e}", dir.display()),
             })?;
         }
-        let db_err = |source| WebError::Database {
+        let db_err = |e: rusqlite::Error| StoreError::Open {
             path: path.to_path_buf(),
-            source,
+            message: e.to_string(),
         };
         let conn = Connection::open(path).map_err(db_err)?;
         conn.pragma_update(None, "journal_mode", "WAL")
@@ -192,8 +192,8 @@ impl Db {
 /// Runs SQLite's `quick_check` (a few milliseconds for a game database): a damaged file is
 /// refused at start with a clear message, instead of a 500 on every request that reads the
 /// damaged part.
-fn check_whole(conn: &Connection, path: &Path) -> Result<(), WebError> {
-    let damaged = |report: String| WebError::Damaged {
+fn check_whole(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    let damaged = |report: String| StoreError::Damaged {
         path: path.to_path_buf(),
         report,
     };
@@ -215,7 +215,7 @@ fn to_i64(v: u64) -> i64 {
 }
 
 /// How many games the session holds.
-pub fn count_games(conn: &Connection, session: &str) -> Result<u64, ApiError> {
+pub fn count_games(conn: &Connection, session: &str) -> Result<u64, StoreError> {
     let n: i64 = conn
         .prepare_cached("SELECT COUNT(*) FROM games WHERE session = ?1")?
         .query_row([session], |r| r.get(0))?;
@@ -228,7 +228,7 @@ pub fn insert_game(
     session: &str,
     meta: &Meta,
     game: &Game,
-) -> Result<(), ApiError> {
+) -> Result<(), StoreError> {
     let state = save(game)?;
     let timer = game.timer();
     conn.execute(
@@ -261,8 +261,8 @@ pub fn size_name(game: &Game) -> String {
     format!("{n}x{n}")
 }
 
-fn save(game: &Game) -> Result<String, ApiError> {
-    serde_json::to_string(game).map_err(|e| ApiError::internal(format!("saving a game: {e}")))
+fn save(game: &Game) -> Result<String, StoreError> {
+    serde_json::to_string(game).map_err(|e| StoreError::internal(format!("saving a game: {e}")))
 }
 
 /// Most games the database thread keeps parsed in memory (all are dropped when it is full).
@@ -335,7 +335,7 @@ fn cache_game(session: &str, meta: &Meta, game: &Game) {
 }
 
 /// A game of the session; another session's game is "not found" exactly like a missing one.
-pub fn load_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), ApiError> {
+pub fn load_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), StoreError> {
     if let Some(found) = cached_game(session, id, true) {
         return Ok(found);
     }
@@ -343,7 +343,7 @@ pub fn load_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Ga
 }
 
 /// [`load_game`] from the file.
-fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), ApiError> {
+fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), StoreError> {
     // Cached statements: a move runs these three, and preparing them anew cost more than
     // running them.
     let row = conn
@@ -364,10 +364,10 @@ fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game),
         })
         .optional()?;
     let Some((rung, level, score, created, updated, state, daily)) = row else {
-        return Err(ApiError::not_found(format!("no game {id}")));
+        return Err(StoreError::NotFound(format!("no game {id}")));
     };
     let game: Game = serde_json::from_str(&state)
-        .map_err(|e| ApiError::internal(format!("game {id} cannot be loaded: {e}")))?;
+        .map_err(|e| StoreError::internal(format!("game {id} cannot be loaded: {e}")))?;
     let meta = Meta {
         id: id.to_string(),
         rung,
@@ -383,19 +383,19 @@ fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game),
 /// Loads a game, lets `f` change it, and stores the new state with a row in `moves` naming
 /// the action. Run it as one job of the database thread, which makes it atomic (when `f` or
 /// a write fails, nothing is kept) and answers only once it is committed.
-pub fn update_game<R>(
+pub fn update_game<R, E: From<StoreError>>(
     conn: &Connection,
     session: &str,
     id: &str,
     action: &str,
     now_ms: u64,
-    f: impl FnOnce(&mut Game) -> Result<R, ApiError>,
-) -> Result<(R, Meta, Game), ApiError> {
+    f: impl FnOnce(&mut Game) -> Result<R, E>,
+) -> Result<(R, Meta, Game), E> {
     update_game_keyed(conn, session, id, (action, None), now_ms, f)
 }
 
 /// Whether the game's move log has a move the page named `key`.
-pub fn has_move_key(conn: &Connection, id: &str, key: &str) -> Result<bool, ApiError> {
+pub fn has_move_key(conn: &Connection, id: &str, key: &str) -> Result<bool, StoreError> {
     Ok(conn
         .prepare_cached("SELECT 1 FROM moves WHERE game = ?1 AND key = ?2")?
         .query_row(params![id, key], |_| Ok(()))
@@ -404,22 +404,22 @@ pub fn has_move_key(conn: &Connection, id: &str, key: &str) -> Result<bool, ApiE
 }
 
 /// [`update_game`] with the page's name for the move (`action.1`) kept in the log beside it.
-pub fn update_game_keyed<R>(
+pub fn update_game_keyed<R, E: From<StoreError>>(
     conn: &Connection,
     session: &str,
     id: &str,
     action: (&str, Option<&str>),
     now_ms: u64,
-    f: impl FnOnce(&mut Game) -> Result<R, ApiError>,
-) -> Result<(R, Meta, Game), ApiError> {
+    f: impl FnOnce(&mut Game) -> Result<R, E>,
+) -> Result<(R, Meta, Game), E> {
     // Out of the cache while `f` changes it: if `f` or the store fails, it is read anew.
     let (mut meta, mut game) = match cached_game(session, id, false) {
         Some(found) => found,
-        None => read_game(conn, session, id)?,
+        None => read_game(conn, session, id).map_err(E::from)?,
     };
     let out = f(&mut game)?;
     meta.updated_ms = now_ms;
-    store(conn, &meta, &game, action)?;
+    store(conn, &meta, &game, action).map_err(E::from)?;
     cache_game(session, &meta, &game);
     Ok((out, meta, game))
 }
@@ -429,7 +429,7 @@ fn store(
     meta: &Meta,
     game: &Game,
     (action, key): (&str, Option<&str>),
-) -> Result<(), ApiError> {
+) -> Result<(), StoreError> {
     let timer = game.timer();
     conn.prepare_cached(
         "UPDATE games SET status = ?2, elapsed_ms = ?3, running_since = ?4, updated_ms = ?5,
@@ -479,7 +479,7 @@ pub fn list_games(
     session: &str,
     now_ms: u64,
     playing_only: bool,
-) -> Result<Vec<(Listed, u64)>, ApiError> {
+) -> Result<Vec<(Listed, u64)>, StoreError> {
     let sql = if playing_only {
         "SELECT id, size, variant, rung, status, elapsed_ms, running_since, created_ms, updated_ms,
              state
@@ -540,7 +540,7 @@ pub fn take_pooled(
     size: &str,
     variant: &str,
     symmetry: Option<&str>,
-) -> Result<Option<Pooled>, ApiError> {
+) -> Result<Option<Pooled>, StoreError> {
     let row = conn
         .query_row(
             "SELECT id, puzzle, solution, level, score, symmetry FROM pool
@@ -574,7 +574,7 @@ pub fn pool_count(
     rung: &str,
     size: &str,
     variant: &str,
-) -> Result<u64, ApiError> {
+) -> Result<u64, StoreError> {
     Ok(conn.query_row(
         "SELECT COUNT(*) FROM pool WHERE rung = ?1 AND size = ?2 AND variant = ?3",
         params![rung, size, variant],
@@ -589,7 +589,7 @@ pub fn add_pooled(
     size: &str,
     variant: &str,
     p: &Pooled,
-) -> Result<(), ApiError> {
+) -> Result<(), StoreError> {
     conn.execute(
         "INSERT INTO pool (rung, size, variant, symmetry, puzzle, solution, level, score)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -650,7 +650,7 @@ pub struct DrillTally {
 }
 
 /// Per rung and size, from the session's games.
-pub fn level_stats(conn: &Connection, session: &str) -> Result<Vec<LevelStats>, ApiError> {
+pub fn level_stats(conn: &Connection, session: &str) -> Result<Vec<LevelStats>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT rung, size, variant, COUNT(*),
              SUM(status = 'won'),
@@ -705,7 +705,7 @@ pub struct Finished {
 pub const HISTORY: usize = 50;
 
 /// The session's last [`HISTORY`] finished games, the latest first.
-pub fn history(conn: &Connection, session: &str) -> Result<Vec<Finished>, ApiError> {
+pub fn history(conn: &Connection, session: &str) -> Result<Vec<Finished>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT rung, size, variant, status, elapsed_ms, updated_ms, daily FROM games
          WHERE session = ?1 AND status != 'playing' ORDER BY updated_ms DESC, rowid DESC
@@ -727,7 +727,7 @@ pub fn history(conn: &Connection, session: &str) -> Result<Vec<Finished>, ApiErr
 
 /// The session's drill statistics. A question stored before there were several drills has
 /// no `drill` field: it was a Full House.
-pub fn drill_stats(conn: &Connection, session: &str) -> Result<DrillStats, ApiError> {
+pub fn drill_stats(conn: &Connection, session: &str) -> Result<DrillStats, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT COALESCE(json_extract(question, '$.drill'), 'full_house') AS kind,
              COUNT(*), SUM(correct), SUM(ms)
@@ -777,7 +777,7 @@ pub fn insert_question(
     id: &str,
     question: &str,
     now_ms: u64,
-) -> Result<(), ApiError> {
+) -> Result<(), StoreError> {
     conn.execute(
         "INSERT INTO drill (id, session, question, asked_ms) VALUES (?1, ?2, ?3, ?4)",
         params![id, session, question, to_i64(now_ms)],
@@ -790,7 +790,7 @@ pub fn load_question(
     conn: &Connection,
     session: &str,
     id: &str,
-) -> Result<(String, u64, bool), ApiError> {
+) -> Result<(String, u64, bool), StoreError> {
     conn.query_row(
         "SELECT question, asked_ms, answered_ms IS NOT NULL FROM drill
          WHERE id = ?1 AND session = ?2",
@@ -804,7 +804,7 @@ pub fn load_question(
         },
     )
     .optional()?
-    .ok_or_else(|| ApiError::not_found(format!("no drill question {id}")))
+    .ok_or_else(|| StoreError::NotFound(format!("no drill question {id}")))
 }
 
 /// Records an answer.
@@ -814,7 +814,7 @@ pub fn answer_question(
     correct: bool,
     ms: u64,
     now_ms: u64,
-) -> Result<(), ApiError> {
+) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE drill SET answered_ms = ?2, correct = ?3, ms = ?4 WHERE id = ?1",
         params![id, to_i64(now_ms), correct, to_i64(ms)],
@@ -823,7 +823,11 @@ pub fn answer_question(
 }
 
 /// A day's puzzle at a rung, if it was made already.
-pub fn daily_puzzle(conn: &Connection, date: &str, rung: &str) -> Result<Option<Pooled>, ApiError> {
+pub fn daily_puzzle(
+    conn: &Connection,
+    date: &str,
+    rung: &str,
+) -> Result<Option<Pooled>, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT puzzle, solution, level, score FROM daily WHERE date = ?1 AND rung = ?2",
@@ -846,7 +850,7 @@ pub fn store_daily(
     date: &str,
     rung: &str,
     made: &Pooled,
-) -> Result<(), ApiError> {
+) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT OR IGNORE INTO daily (date, rung, puzzle, solution, level, score)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -869,7 +873,7 @@ pub fn daily_games(
     session: &str,
     date: &str,
     now_ms: u64,
-) -> Result<Vec<(String, String, String, u64)>, ApiError> {
+) -> Result<Vec<(String, String, String, u64)>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT rung, id, status, elapsed_ms, running_since FROM games
          WHERE session = ?1 AND daily = ?2 ORDER BY created_ms, rowid",
@@ -896,7 +900,7 @@ pub fn daily_games(
 }
 
 /// The dates on which the session solved a daily puzzle.
-pub fn daily_wins(conn: &Connection, session: &str) -> Result<Vec<String>, ApiError> {
+pub fn daily_wins(conn: &Connection, session: &str) -> Result<Vec<String>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT DISTINCT daily FROM games
          WHERE session = ?1 AND daily IS NOT NULL AND status = 'won'",
@@ -946,7 +950,7 @@ mod tests {
         let moves = |w: &Writer| {
             let w = w.clone();
             async move {
-                w.run(|c| Ok(load_game(c, "s", "g")?.1.moves()))
+                w.run(|c| Ok::<_, StoreError>(load_game(c, "s", "g")?.1.moves()))
                     .await
                     .unwrap()
             }
@@ -955,9 +959,10 @@ mod tests {
         let failed = w
             .run(|c| {
                 update_game(c, "s", "g", "{}", 1, |g| {
-                    g.apply(&place("r1c2", 2), 1).map_err(ApiError::from)
+                    g.apply(&place("r1c2", 2), 1)
+                        .map_err(|e| StoreError::internal(e.to_string()))
                 })?;
-                Err::<(), _>(ApiError::conflict("refused after storing"))
+                Err::<(), _>(StoreError::internal("refused after storing"))
             })
             .await;
         assert!(failed.is_err());
@@ -966,7 +971,8 @@ mod tests {
         let (_, _, game) = w2
             .run(|c| {
                 update_game(c, "s", "g", "{}", 2, |g| {
-                    g.apply(&place("r1c2", 2), 2).map_err(ApiError::from)
+                    g.apply(&place("r1c2", 2), 2)
+                        .map_err(|e| StoreError::internal(e.to_string()))
                 })
             })
             .await
@@ -975,6 +981,6 @@ mod tests {
         assert_eq!(moves(&w).await, 1);
         // Another session sees no game, cached or not.
         let other = w.run(|c| load_game(c, "t", "g")).await;
-        assert_eq!(other.unwrap_err().code, "not_found");
+        assert!(matches!(other.unwrap_err(), StoreError::NotFound(_)));
     }
 }
