@@ -40,6 +40,7 @@
 pub mod drill;
 mod game;
 mod moves;
+pub mod offer;
 mod timer;
 
 pub use drill::{Drill, DrillKind, Question, Reply};

@@ -158,6 +158,28 @@ impl Generator {
         self.digger.generate(dig, seed)
     }
 
+    /// [`Generator::generate`] with fresh seeds until a puzzle turns up or `budget` is spent
+    /// (the request's own deadline, if any, is replaced): how a player's new game is made on
+    /// demand, where a bounded wait matters more than the seed.
+    pub fn generate_within(
+        &mut self,
+        request: &Request,
+        budget: std::time::Duration,
+        seed: u64,
+    ) -> Result<Generated, GenerateError> {
+        let deadline = std::time::Instant::now() + budget;
+        let mut request = request.clone();
+        request.dig.deadline = Some(deadline);
+        let mut seed = seed;
+        loop {
+            match self.generate(&request, seed) {
+                Ok(made) => return Ok(made),
+                Err(e) if std::time::Instant::now() >= deadline => return Err(e),
+                Err(_) => seed = next_seed(seed),
+            }
+        }
+    }
+
     /// A puzzle meeting the request, everything decided by `seed`.
     pub fn generate(&mut self, request: &Request, seed: u64) -> Result<Generated, GenerateError> {
         let Some(level) = request.level else {
@@ -399,6 +421,17 @@ fn detail(request: &Request) -> String {
         detail += ", minimal,";
     }
     detail
+}
+
+/// A seed unrelated to `seed`. [`Generator::generate`] draws its attempts from a SplitMix64
+/// stream that steps by the golden-ratio constant, so stepping the seed by that constant
+/// replayed eleven of the last call's twelve grids on every retry; the mixed output starts
+/// the next call somewhere else entirely.
+pub fn next_seed(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

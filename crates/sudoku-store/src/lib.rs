@@ -216,6 +216,9 @@ mod tests {
             .unwrap();
         assert_eq!(n, 1);
         let missing = store.read_blocking(|c| db::load_game(c, "terminal", "nope"));
-        assert!(matches!(missing, Err(StoreError::NotFound(_))), "{missing:?}");
+        assert!(
+            matches!(missing, Err(StoreError::NotFound(_))),
+            "{missing:?}"
+        );
     }
 }

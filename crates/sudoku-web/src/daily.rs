@@ -125,7 +125,7 @@ pub fn make(date: Date, rung: &'static Rung) -> Result<Pooled, String> {
             Ok(made) => return Ok(made),
             Err(e) => last = e,
         }
-        seed = puzzles::next_seed(seed);
+        seed = sudoku_logic::generate::next_seed(seed);
     }
     Err(last)
 }

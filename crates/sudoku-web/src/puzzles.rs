@@ -16,105 +16,16 @@ use crate::db::{self, Pooled};
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// Full grids per generator call for a game asked for now. Each call is short (a few ms for
-/// Hard, more for the top rungs), and calls with new seeds repeat until one succeeds or
-/// [`ON_DEMAND_BUDGET`] is spent: a fixed number of attempts alone failed one Hard request in
-/// five and most Expert ones.
-pub const ON_DEMAND_ATTEMPTS: usize = 12;
-
-/// How long a game asked for now may take to generate before the answer is 503.
-pub const ON_DEMAND_BUDGET: Duration = Duration::from_secs(3);
-
-/// The budget for a 16x16 grid or larger: a full grid alone costs far more there, and a
-/// Medium 16x16 took up to 1.7 s in a release build, more in a test build (debug
-/// assertions on): with three seconds, one request of the sixty in
-/// `concurrent_on_demand_games_queue_instead_of_failing` got 503 in two CI runs of
-/// 2026-11-27 out of two.
-const LARGE_GRID_BUDGET: Duration = Duration::from_secs(8);
-
-/// The budget of a game of this spec asked for now.
-pub fn on_demand_budget(spec: &Spec) -> Duration {
-    if spec.shape.size() >= 16 {
-        LARGE_GRID_BUDGET
-    } else {
-        ON_DEMAND_BUDGET
-    }
-}
-
-/// The budget for a 4x4 grid: thousands of attempts at that size, and a 4x4 never reaches
-/// Medium however long it is tried, so a request for one fails within a second, not three.
-/// (A 6x6 gets the full budget: its upper rungs are rare, one grid in a few hundred, but
-/// they exist.)
-const SMALL_GRID_BUDGET: Duration = Duration::from_secs(1);
+pub use sudoku_game::offer::{
+    LARGE_GRID_BUDGET, OFFERED, ON_DEMAND_ATTEMPTS, ON_DEMAND_BUDGET, SIZES, SMALL_GRID_BUDGET,
+    Spec, VARIANTS, generator, no_puzzle, offered, on_demand_budget, parse_size, request_of,
+    size_name,
+};
 
 /// Full grids per try in the background, where time matters less: enough that an Expert or
 /// Master puzzle is nearly always found (the top rungs need a few hundred on average), so the
 /// back-off is left for rungs that really cannot be made.
 const BACKGROUND_ATTEMPTS: usize = 2000;
-
-/// The sizes games are made in, with their box shapes.
-pub const SIZES: [(&str, usize, usize); 4] =
-    [("4x4", 2, 2), ("6x6", 2, 3), ("9x9", 3, 3), ("16x16", 4, 4)];
-
-/// The variants games are made in.
-pub const VARIANTS: [&str; 2] = ["classic", "diagonal"];
-
-/// The rungs a new game may be asked for at, per size and variant: those the server makes
-/// reliably within [`ON_DEMAND_BUDGET`] (9x9 classic also has the background pool). A rung
-/// left out is refused at once (422 on `rung`) instead of being tried for seconds.
-///
-/// Decided from `cargo run --release -p sudoku-web --example rung_budget -- SIZE VARIANT N`,
-/// which asks the way a new game does (`generate_within` with the budget, new seeds, any
-/// symmetry), on a shared two-core machine (2026-11-23). Each cell: requests made of those
-/// asked, then median / max ms per request (a rung measured in two runs: the counts summed,
-/// the median of the larger run, the larger max; `-`: not measured, as an easier rung
-/// already fails).
-///
-/// | size, variant | beginner | easy | medium | hard | expert | master |
-/// |---|---|---|---|---|---|---|
-/// | 4x4 classic | 20/20, 0/0 | 20/20, 0/2 | 0/20 | 0/20 | 0/20 | 0/20 |
-/// | 4x4 diagonal | 20/20, 0/0 | 20/20, 0/0 | 0/20 | 0/20 | 0/20 | 0/20 |
-/// | 6x6 classic | 20/20, 0/4 | 20/20, 0/4 | 70/70, 145/1239 | 70/70, 8/58 | 70/70, 337/2080 | 19/20, 684/3011 |
-/// | 6x6 diagonal | 20/20, 0/3 | 20/20, 0/5 | 70/70, 105/1659 | 70/70, 23/126 | 70/70, 177/981 | 70/70, 23/112 |
-/// | 9x9 classic | 20/20, 0/0 | 20/20, 0/0 | 20/20, 1/4 | 20/20, 2/20 | 20/20, 142/1016 | 20/20, 320/1492 |
-/// | 9x9 diagonal | 20/20, 1/41 | 20/20, 1/85 | 20/20, 19/177 | 20/20, 9/162 | 20/20, 118/576 | 20/20, 98/348 |
-/// | 16x16 classic | 30/30, 11/25 | 30/30, 5/20 | 30/30, 502/1678 | 5/30 | 0/30 | 0/30 |
-/// | 16x16 diagonal | 10/10, 36/265 | 10/10, 31/263 | 10/10, 56/246 | 1/10 | 0/10 | 0/10 |
-///
-/// A rung is offered when every request was made and the slowest took well under the budget
-/// (a busier machine must still make it in time): a 4x4 never gets past Easy (it needs
-/// nothing but singles; each failure above took the whole 1 s small-grid budget); a 6x6
-/// classic grid reaches Expert in time but with too thin a margin (one request in 70 took
-/// 2 s) and Master not always; 16x16 Hard and above rarely succeed within the budget (a
-/// request that fails stops there, give or take one uniqueness check: at most 3.9 s).
-/// The 16x16 rows were measured again on 2026-11-24, after the uniqueness test searched
-/// near the known solution first: 16x16 classic Medium then went from six requests in ten
-/// (slowest 4.5 s) to thirty in thirty (slowest 1.7 s), and is offered. A 6x6 or 16x16 diagonal
-/// grid, with two more houses, is easier to make hard than a classic one. 9x9 classic is
-/// also kept ready by the background pool, and a 9x9 or 16x16 request that fails anyway is
-/// a 503 the page asks again after.
-pub const OFFERED: [(&str, &str, &[&str]); 8] = [
-    ("4x4", "classic", &["beginner", "easy"]),
-    ("4x4", "diagonal", &["beginner", "easy"]),
-    ("6x6", "classic", &["beginner", "easy", "medium", "hard"]),
-    ("6x6", "diagonal", &RUNG_IDS),
-    ("9x9", "classic", &RUNG_IDS),
-    ("9x9", "diagonal", &RUNG_IDS),
-    ("16x16", "classic", &["beginner", "easy", "medium"]),
-    ("16x16", "diagonal", &["beginner", "easy", "medium"]),
-];
-
-/// Every rung of the ladder, easiest first.
-const RUNG_IDS: [&str; 6] = ["beginner", "easy", "medium", "hard", "expert", "master"];
-
-/// The rungs offered for a size and variant ([`OFFERED`]).
-pub fn offered(shape: Shape, variant: GameVariant) -> &'static [&'static str] {
-    let size = size_name(shape);
-    OFFERED
-        .iter()
-        .find(|(s, v, _)| *s == size && *v == variant.name())
-        .map_or(&[], |(_, _, rungs)| rungs)
-}
 
 /// [`OFFERED`] as `GET /api/config` publishes it: `{ size: { variant: [rung id, ..] } }`.
 pub fn offered_json() -> serde_json::Value {
@@ -160,72 +71,34 @@ pub const SYMMETRIES: [&str; 8] = [
     "antidiagonal",
 ];
 
-/// The shape of a size name.
-pub fn parse_size(name: &str) -> Option<Shape> {
-    SIZES
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .and_then(|&(_, r, c)| Shape::new(r, c).ok())
-}
-
-/// The name of a shape's size.
-pub fn size_name(shape: Shape) -> String {
-    let n = shape.size();
-    format!("{n}x{n}")
-}
-
-/// What a new game asks for.
-#[derive(Debug, Clone, Copy)]
-pub struct Spec {
-    /// The rung.
-    pub rung: &'static Rung,
-    /// The box shape.
-    pub shape: Shape,
-    /// The variant.
-    pub variant: GameVariant,
-    /// A symmetry, or `None` for any.
-    pub symmetry: Option<Symmetry>,
-}
-
 /// Generates a puzzle (blocking; run it on a blocking thread).
 pub fn generate(spec: &Spec, attempts: usize, seed: u64) -> Result<Pooled, String> {
-    generate_with(&mut generator(spec)?, spec, attempts, seed, None)
+    generate_with(&mut generator(spec)?, spec, attempts, seed)
 }
 
-/// A generator for the spec's layout. Building one costs more than a few attempts, so a
-/// caller that tries again keeps it.
-fn generator(spec: &Spec) -> Result<Generator, String> {
-    let layout = spec.variant.layout(spec.shape).map_err(|e| e.to_string())?;
-    Ok(Generator::new(&layout))
-}
-
-/// [`generate`] with a generator of the spec's layout, giving up at `deadline`.
+/// [`generate`] with a generator of the spec's layout.
 fn generate_with(
     generator: &mut Generator,
     spec: &Spec,
     attempts: usize,
     seed: u64,
-    deadline: Option<Instant>,
 ) -> Result<Pooled, String> {
-    let mut request = spec.rung.request(spec.shape);
+    let mut request = request_of(spec);
     request.attempts = attempts;
-    request.dig.deadline = deadline;
-    request.dig.symmetry = spec.symmetry.unwrap_or(Symmetry::None);
-    let made = generator.generate(&request, seed).map_err(|e| {
-        format!(
-            "no {} {} {} puzzle: {e}",
-            spec.rung.id,
-            size_name(spec.shape),
-            spec.variant.name()
-        )
-    })?;
-    Ok(Pooled {
+    let made = generator
+        .generate(&request, seed)
+        .map_err(|e| no_puzzle(spec, &e))?;
+    Ok(pooled(made))
+}
+
+fn pooled(made: sudoku_logic::generate::Generated) -> Pooled {
+    Pooled {
         puzzle: made.puzzle.to_line(),
         solution: made.solution.to_line(),
         level: Some(level_name(made.grade.level)),
         score: Some(made.grade.score),
         symmetry: made.symmetry.name().to_string(),
-    })
+    }
 }
 
 /// The grader's level, `beyond` when it got stuck.
@@ -288,38 +161,7 @@ fn generation_slots() -> &'static tokio::sync::Semaphore {
 /// Generates with new seeds until a puzzle turns up or `budget` is spent (blocking); at most
 /// [`SMALL_GRID_BUDGET`] for a 4x4 grid.
 pub fn generate_within(spec: &Spec, budget: Duration, seed: u64) -> Result<Pooled, String> {
-    let budget = if spec.shape.size() <= 4 {
-        budget.min(SMALL_GRID_BUDGET)
-    } else {
-        budget
-    };
-    let deadline = Instant::now() + budget;
-    let mut generator = generator(spec)?;
-    let mut seed = seed;
-    loop {
-        match generate_with(
-            &mut generator,
-            spec,
-            ON_DEMAND_ATTEMPTS,
-            seed,
-            Some(deadline),
-        ) {
-            Ok(made) => return Ok(made),
-            Err(e) if Instant::now() >= deadline => return Err(e),
-            Err(_) => seed = next_seed(seed),
-        }
-    }
-}
-
-/// A seed unrelated to `seed`. The generator draws its attempts from a SplitMix64 stream
-/// that steps by the golden-ratio constant, so stepping the seed by that constant (as this
-/// loop first did) replayed eleven of the last call's twelve grids on every retry; the mixed
-/// output starts the next call somewhere else entirely.
-pub(crate) fn next_seed(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    sudoku_game::offer::make_within(spec, budget, seed).map(pooled)
 }
 
 /// Why a new game could not be made. A grid smaller than 9x9 that yielded nothing in
@@ -655,7 +497,7 @@ mod tests {
     #[test]
     fn every_size_and_variant_offers_ladder_rungs_in_order() {
         let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
-        assert_eq!(RUNG_IDS.as_slice(), ids);
+        assert_eq!(sudoku_game::offer::RUNG_IDS.as_slice(), ids);
         for (size, _, _) in SIZES {
             for variant in VARIANTS {
                 let shape = parse_size(size).unwrap();
