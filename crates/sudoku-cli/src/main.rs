@@ -64,6 +64,10 @@ enum Command {
     Print(cmd::print::Args),
     /// Serve the browser game: play in a web page, games and statistics kept in SQLite.
     Serve(cmd::serve::Args),
+    /// Play in the terminal: full screen, pencil marks, hints, saved in the same database as serve.
+    Play(cmd::play::Args),
+    /// The singles drill in the terminal (Full House, Naked Single, Hidden Single), timed and kept.
+    Drill(cmd::drill::Args),
 }
 
 fn main() -> ExitCode {
@@ -83,6 +87,8 @@ fn main() -> ExitCode {
         Command::BenchGenerate(args) => cmd::bench_generate::run(args),
         Command::Print(args) => cmd::print::run(args, &clock),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Drill(args) => cmd::drill::run(args),
     };
     match result {
         // Ctrl-C: the command stopped early and printed what it had (and its --stats).

@@ -1,13 +1,15 @@
 //! The subcommands, one module each: its clap `Args` and a `run` function that returns
-//! `Result<(), Failure>`. Planned: play, drill.
+//! `Result<(), Failure>`.
 
 pub mod bench;
 pub mod bench_generate;
 pub mod check;
 pub mod count;
+pub mod drill;
 pub mod explain;
 pub mod generate;
 pub mod hint;
+pub mod play;
 pub mod print;
 pub mod rate;
 pub mod serve;

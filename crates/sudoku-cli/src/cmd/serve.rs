@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
 /// The database file: the one asked for, or `games.sqlite3` in the user's data directory
 /// (the server makes the directory). Without a data directory the user must choose.
-fn database_path(asked: Option<&PathBuf>) -> Result<PathBuf, Failure> {
+pub fn database_path(asked: Option<&PathBuf>) -> Result<PathBuf, Failure> {
     if let Some(path) = asked {
         return Ok(path.clone());
     }

@@ -1,0 +1,753 @@
+//! [`App`]: the terminal game as state and keys, without the terminal: what is selected,
+//! the mode, the hint at its stage, the screen shown. Every change to the game goes through
+//! the store first ([`sudoku_store::db::update_game`] on its writer thread) and the game the
+//! store committed is the one shown, so a move the screen shows is on disk.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde_json::json;
+use sudoku_core::{Cell, Grid, Shape};
+use sudoku_game::offer::{self, Spec};
+use sudoku_game::{CellRef, Game, GameError, GameVariant, Move, Status};
+use sudoku_logic::ladder::{LADDER, Rung};
+use sudoku_logic::{Hint, Lang, Logic, Stage};
+use sudoku_store::db::{self, LevelStats, Meta};
+use sudoku_store::{Store, StoreError};
+
+use crate::TuiError;
+use crate::text::{Say, say};
+
+/// Where the clock comes from: the system's, or a fixed one in tests.
+pub type Clock = fn() -> u64;
+
+/// Milliseconds since the Unix epoch.
+pub fn system_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// What fills the screen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Screen {
+    /// The board and its panel.
+    Board,
+    /// The keys.
+    Help,
+    /// The player's statistics per rung, size and variant.
+    Stats(Vec<LevelStats>),
+    /// Choosing a new game.
+    NewGame(NewGameForm),
+}
+
+/// The new-game chooser: one line each for the rung, the size and the variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// The line with the focus (0 rung, 1 size, 2 variant).
+    pub line: usize,
+    /// Index into the ladder.
+    pub rung: usize,
+    /// Index into [`offer::SIZES`].
+    pub size: usize,
+    /// 0 classic, 1 diagonal.
+    pub variant: usize,
+}
+
+impl NewGameForm {
+    fn shape(&self) -> Shape {
+        let (_, r, c) = offer::SIZES[self.size];
+        Shape::new(r, c).unwrap_or(Shape::CLASSIC)
+    }
+
+    fn game_variant(&self) -> GameVariant {
+        if self.variant == 1 {
+            GameVariant::Diagonal
+        } else {
+            GameVariant::Classic
+        }
+    }
+
+    /// The rungs offered for the size and variant chosen.
+    pub fn offered(&self) -> &'static [&'static str] {
+        offer::offered(self.shape(), self.game_variant())
+    }
+
+    /// Keeps the rung among those offered (the easiest offered when it is not).
+    fn fit(&mut self) {
+        let offered = self.offered();
+        if !offered.contains(&LADDER[self.rung].id) {
+            let last = offered.last().copied().unwrap_or("easy");
+            let wanted = LADDER[self.rung].id;
+            let keep = offered.iter().position(|&r| r == wanted);
+            let id = keep.map_or(last, |k| offered[k]);
+            self.rung = LADDER.iter().position(|r| r.id == id).unwrap_or(1);
+        }
+    }
+
+    /// The spec it asks for.
+    pub fn spec(&self) -> Spec {
+        Spec {
+            rung: &LADDER[self.rung],
+            shape: self.shape(),
+            variant: self.game_variant(),
+            symmetry: None,
+        }
+    }
+}
+
+/// A hint being shown: its stage and what the solver said.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HintShown {
+    /// 1, 2 or 3.
+    pub stage: u8,
+    /// The hint.
+    pub hint: Hint,
+}
+
+/// The settings a player changes while playing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Remove a placed digit from its peers' notes.
+    pub auto_notes: bool,
+    /// Show a digit that repeats in a house.
+    pub conflicts: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            auto_notes: true,
+            conflicts: true,
+        }
+    }
+}
+
+/// The terminal game.
+pub struct App {
+    store: Store,
+    session: String,
+    clock: Clock,
+    logic: Logic,
+    /// The language of every text.
+    pub lang: Lang,
+    /// The game as the store last committed it.
+    pub game: Game,
+    /// Its id, rung and times.
+    pub meta: Meta,
+    /// The selected cell (row-major index).
+    pub selected: usize,
+    /// Digits go in as notes.
+    pub notes_mode: bool,
+    /// The settings.
+    pub settings: Settings,
+    /// The hint shown, if any.
+    pub hint: Option<HintShown>,
+    /// Cells found wrong by the last check (until they change).
+    pub wrong: Vec<usize>,
+    /// What fills the screen.
+    pub screen: Screen,
+    /// A line for the player (the last refusal, say).
+    pub message: Option<String>,
+    /// The player asked to leave.
+    pub quit: bool,
+}
+
+impl App {
+    /// Resumes the session's newest game being played, or starts a new one of `spec`.
+    pub fn resume_or_new(
+        store: Store,
+        session: &str,
+        lang: Lang,
+        clock: Clock,
+        spec: Spec,
+    ) -> Result<App, TuiError> {
+        let sid = session.to_string();
+        let now = clock();
+        let newest = store.read_blocking(move |c| db::list_games(c, &sid, now, true))?;
+        match newest.into_iter().next() {
+            Some((listed, _)) => App::open(store, session, lang, clock, &listed.id),
+            None => App::new_game(store, session, lang, clock, spec),
+        }
+    }
+
+    /// Opens a game of the session by id.
+    pub fn open(
+        store: Store,
+        session: &str,
+        lang: Lang,
+        clock: Clock,
+        id: &str,
+    ) -> Result<App, TuiError> {
+        let (sid, gid) = (session.to_string(), id.to_string());
+        let (meta, game) = store.read_blocking(move |c| db::load_game(c, &sid, &gid))?;
+        let mut app = App::with(store, session, lang, clock, meta, game);
+        app.resume();
+        Ok(app)
+    }
+
+    /// A new game of `spec`, made now (blocking, within the offered budget).
+    pub fn new_game(
+        store: Store,
+        session: &str,
+        lang: Lang,
+        clock: Clock,
+        spec: Spec,
+    ) -> Result<App, TuiError> {
+        let (meta, game) = make_game(&store, session, clock, spec)?;
+        let mut app = App::with(store, session, lang, clock, meta, game);
+        app.resume();
+        Ok(app)
+    }
+
+    /// A new game of a puzzle given by the player (one line or a grid), checked for one
+    /// solution and graded.
+    pub fn import(
+        store: Store,
+        session: &str,
+        lang: Lang,
+        clock: Clock,
+        text: &str,
+        variant: GameVariant,
+    ) -> Result<App, TuiError> {
+        let (meta, game) = import_game(&store, session, clock, text, variant)?;
+        let mut app = App::with(store, session, lang, clock, meta, game);
+        app.resume();
+        Ok(app)
+    }
+
+    fn with(store: Store, session: &str, lang: Lang, clock: Clock, meta: Meta, game: Game) -> App {
+        let logic = Logic::new(game.layout());
+        let selected = first_empty(&game);
+        App {
+            store,
+            session: session.to_string(),
+            clock,
+            logic,
+            lang,
+            game,
+            meta,
+            selected,
+            notes_mode: false,
+            settings: Settings::default(),
+            hint: None,
+            wrong: Vec::new(),
+            screen: Screen::Board,
+            message: None,
+            quit: false,
+        }
+    }
+
+    /// The grid's side.
+    pub fn n(&self) -> usize {
+        self.game.size()
+    }
+
+    /// The selected cell.
+    pub fn cell(&self) -> Cell {
+        Cell::from_index(self.selected, self.n())
+    }
+
+    /// Playing time now.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.game.elapsed_ms((self.clock)())
+    }
+
+    /// Whether moves are taken now.
+    pub fn playing(&self) -> bool {
+        self.game.status() == Status::Playing && !self.game.is_paused()
+    }
+
+    /// Changes the game through the store: `f` runs on the committed game inside the
+    /// store's job, and the game shown becomes the committed one. A refusal of the game
+    /// (a given, nothing to undo) is shown as a message and changes nothing.
+    fn change<R: Send + 'static>(
+        &mut self,
+        action: serde_json::Value,
+        f: impl FnOnce(&mut Game, u64) -> Result<R, GameError> + Send + 'static,
+    ) -> Option<R> {
+        let now = (self.clock)();
+        let (sid, id) = (self.session.clone(), self.meta.id.clone());
+        let action = action.to_string();
+        let done = self.store.write_blocking(move |c| {
+            db::update_game(c, &sid, &id, &action, now, |g| {
+                f(g, now).map_err(Refused::Game)
+            })
+        });
+        match done {
+            Ok((out, meta, game)) => {
+                self.meta = meta;
+                self.game = game;
+                Some(out)
+            }
+            Err(Refused::Game(e)) => {
+                self.message = Some(game_error(self.lang, &e));
+                None
+            }
+            Err(Refused::Store(e)) => {
+                self.message = Some(e.to_string());
+                None
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        if !self.playing() {
+            return;
+        }
+        let action = serde_json::to_value(&mv).unwrap_or(json!({}));
+        let before = self.game.moves();
+        if self
+            .change(action, move |g, now| g.apply(&mv, now))
+            .is_some()
+        {
+            self.message = None;
+            self.hint = None;
+            if self.game.moves() != before {
+                self.wrong.retain(|&i| {
+                    self.game
+                        .digit(Cell::from_index(i, self.game.size()))
+                        .is_some()
+                });
+            }
+        }
+    }
+
+    /// Starts the timer (games are stored paused).
+    pub fn resume(&mut self) {
+        if self.game.status() == Status::Playing && self.game.is_paused() {
+            self.change(json!({ "kind": "resume" }), |g, now| {
+                g.resume(now);
+                Ok(())
+            });
+        }
+    }
+
+    /// Stops the timer and hides the board.
+    pub fn pause(&mut self) {
+        if self.playing() {
+            self.change(json!({ "kind": "pause" }), |g, now| {
+                g.pause(now);
+                Ok(())
+            });
+        }
+    }
+
+    fn cell_ref(&self) -> CellRef {
+        CellRef(self.cell())
+    }
+
+    /// A digit typed: a placement, or a note in notes mode (or with `as_note`).
+    pub fn digit(&mut self, d: u8, as_note: bool) {
+        if d as usize > self.n() || d == 0 {
+            return;
+        }
+        let cell = self.cell_ref();
+        let mv = if as_note != self.notes_mode {
+            Move::Note { cell, digit: d }
+        } else if self.game.digit(self.cell()).map(|x| x.get() as u8) == Some(d) {
+            Move::Erase { cell }
+        } else {
+            Move::Place {
+                cell,
+                digit: d,
+                auto_notes: self.settings.auto_notes,
+            }
+        };
+        self.play(mv);
+    }
+
+    /// Asks for a hint, or for the next stage of the one shown.
+    pub fn hint(&mut self) {
+        if !self.playing() {
+            return;
+        }
+        let stage = match &self.hint {
+            Some(h) if matches!(h.hint, Hint::Step { .. }) && h.stage < 3 => h.stage + 1,
+            Some(_) => return,
+            None => 1,
+        };
+        let Some(s) = Stage::from_number(stage) else {
+            return;
+        };
+        let logic = self.logic.clone();
+        let shown = self.change(json!({ "kind": "hint", "stage": stage }), move |g, _| {
+            Ok(g.hint_with(&logic, s))
+        });
+        if let Some(hint) = shown {
+            self.hint = Some(HintShown { stage, hint });
+        }
+    }
+
+    /// Applies the step of the hint shown.
+    pub fn apply_hint(&mut self) {
+        if matches!(&self.hint, Some(h) if matches!(h.hint, Hint::Step { .. })) {
+            self.play(Move::ApplyHint);
+        }
+    }
+
+    /// The keys of the board screen (and of the others: Esc or their key goes back).
+    pub fn key(&mut self, key: KeyEvent) {
+        match &mut self.screen {
+            Screen::Board => self.board_key(key),
+            Screen::NewGame(form) => {
+                let mut form = *form;
+                self.new_game_key(&mut form, key);
+            }
+            Screen::Help | Screen::Stats(_) => {
+                if matches!(
+                    key.code,
+                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | '?' | 's' | 'S')
+                ) {
+                    self.screen = Screen::Board;
+                }
+            }
+        }
+    }
+
+    fn board_key(&mut self, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        if self.game.is_paused() && self.game.status() == Status::Playing {
+            match key.code {
+                KeyCode::Char('p' | 'P' | ' ') | KeyCode::Enter => self.resume(),
+                KeyCode::Char('q' | 'Q') => self.quit = true,
+                _ => {}
+            }
+            return;
+        }
+        match key.code {
+            KeyCode::Char('z') | KeyCode::Char('Z') if ctrl => self.undo(),
+            KeyCode::Char('r' | 'R' | 'y' | 'Y') if ctrl => self.redo(),
+            KeyCode::Char('c') if ctrl => self.quit = true,
+            KeyCode::Up | KeyCode::Char('k') => self.step(-1, 0),
+            KeyCode::Down | KeyCode::Char('j') => self.step(1, 0),
+            KeyCode::Left | KeyCode::Char('h') => self.step(0, -1),
+            KeyCode::Right | KeyCode::Char('l') => self.step(0, 1),
+            KeyCode::Char('0') | KeyCode::Backspace | KeyCode::Delete => {
+                let cell = self.cell_ref();
+                self.play(Move::Erase { cell });
+            }
+            KeyCode::Char(ch @ '1'..='9') => self.digit(ch as u8 - b'0', alt),
+            KeyCode::Char(ch @ ('A'..='G' | 'a'..='g')) if self.n() > 9 && !alt => {
+                let d = ch.to_ascii_uppercase() as u8 - b'A' + 10;
+                self.digit(d, false);
+            }
+            KeyCode::Char('n' | 'N') => self.notes_mode = !self.notes_mode,
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('f' | 'F') => self.play(Move::FillNotes),
+            KeyCode::Char('i' | 'I') => self.hint(),
+            KeyCode::Enter => self.apply_hint(),
+            KeyCode::Char('r' | 'R') => {
+                let cell = self.cell_ref();
+                self.play(Move::Reveal { cell });
+            }
+            KeyCode::Char('c' | 'C') => self.check(),
+            KeyCode::Char('p' | 'P' | ' ') => self.pause(),
+            KeyCode::Char('?') => self.screen = Screen::Help,
+            KeyCode::Char('s' | 'S') => self.stats(),
+            KeyCode::Char('g' | 'G') => self.open_new_game(),
+            KeyCode::Char('L') => self.toggle_lang(),
+            KeyCode::Char('q' | 'Q') => self.quit = true,
+            KeyCode::Esc => {
+                self.hint = None;
+                self.message = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Switches between English and Chinese.
+    pub fn toggle_lang(&mut self) {
+        self.lang = if self.lang == Lang::Zh {
+            Lang::En
+        } else {
+            Lang::Zh
+        };
+    }
+
+    fn step(&mut self, dr: isize, dc: isize) {
+        let n = self.n() as isize;
+        let (r, c) = (self.selected as isize / n, self.selected as isize % n);
+        let (r, c) = ((r + dr).rem_euclid(n), (c + dc).rem_euclid(n));
+        self.selected = (r * n + c) as usize;
+    }
+
+    /// Selects a cell (a mouse click).
+    pub fn select(&mut self, index: usize) {
+        if index < self.n() * self.n() {
+            self.selected = index;
+        }
+    }
+
+    fn undo(&mut self) {
+        self.history(true);
+    }
+
+    fn redo(&mut self) {
+        self.history(false);
+    }
+
+    /// Undo (`back`) or redo, or says there is nothing to.
+    fn history(&mut self, back: bool) {
+        if !self.playing() {
+            return;
+        }
+        let can = if back {
+            self.game.can_undo()
+        } else {
+            self.game.can_redo()
+        };
+        if !can {
+            let none = if back {
+                Say::NothingToUndo
+            } else {
+                Say::NothingToRedo
+            };
+            self.message = Some(say(self.lang, none).to_string());
+            return;
+        }
+        let kind = if back { "undo" } else { "redo" };
+        self.change(json!({ "kind": kind }), move |g, now| {
+            if back { g.undo(now) } else { g.redo(now) }
+        });
+        self.hint = None;
+    }
+
+    fn check(&mut self) {
+        let check = self.game.check();
+        let n = self.n();
+        self.wrong = check
+            .wrong
+            .iter()
+            .chain(&check.conflicts)
+            .map(|c| c.0.index(n))
+            .collect();
+        let say_what = if self.wrong.is_empty() {
+            Say::CheckOk
+        } else {
+            Say::CheckBad
+        };
+        self.message = Some(say(self.lang, say_what).to_string());
+    }
+
+    fn stats(&mut self) {
+        let sid = self.session.clone();
+        match self.store.read_blocking(move |c| db::level_stats(c, &sid)) {
+            Ok(levels) => self.screen = Screen::Stats(levels),
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    fn open_new_game(&mut self) {
+        let size = offer::SIZES
+            .iter()
+            .position(|(name, ..)| *name == offer::size_name(self.game.shape()))
+            .unwrap_or(2);
+        let rung = LADDER
+            .iter()
+            .position(|r| r.id == self.meta.rung)
+            .unwrap_or(2);
+        let mut form = NewGameForm {
+            line: 0,
+            rung,
+            size,
+            variant: usize::from(self.game.variant() == GameVariant::Diagonal),
+        };
+        form.fit();
+        self.screen = Screen::NewGame(form);
+    }
+
+    fn new_game_key(&mut self, form: &mut NewGameForm, key: KeyEvent) {
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('q') => {
+                self.screen = Screen::Board;
+                return;
+            }
+            KeyCode::Up | KeyCode::Char('k') => form.line = (form.line + 2) % 3,
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => form.line = (form.line + 1) % 3,
+            KeyCode::Left | KeyCode::Char('h') => form.change(-1),
+            KeyCode::Right | KeyCode::Char('l') => form.change(1),
+            KeyCode::Enter => {
+                self.screen = Screen::Board;
+                self.start(form.spec());
+                return;
+            }
+            _ => {}
+        }
+        self.screen = Screen::NewGame(*form);
+    }
+
+    /// Leaves this game (it stays saved) for a new one of `spec`.
+    pub fn start(&mut self, spec: Spec) {
+        self.pause();
+        match make_game(&self.store, &self.session, self.clock, spec) {
+            Ok((meta, game)) => {
+                self.logic = Logic::new(game.layout());
+                self.selected = first_empty(&game);
+                self.meta = meta;
+                self.game = game;
+                self.hint = None;
+                self.wrong.clear();
+                self.message = None;
+                self.resume();
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+}
+
+impl NewGameForm {
+    fn change(&mut self, by: isize) {
+        let wrap = |v: usize, len: usize| (v as isize + by).rem_euclid(len as isize) as usize;
+        match self.line {
+            0 => {
+                let offered = self.offered();
+                let at = offered
+                    .iter()
+                    .position(|&r| r == LADDER[self.rung].id)
+                    .unwrap_or(0);
+                let id = offered[wrap(at, offered.len().max(1)).min(offered.len() - 1)];
+                self.rung = LADDER.iter().position(|r| r.id == id).unwrap_or(0);
+            }
+            1 => self.size = wrap(self.size, offer::SIZES.len()),
+            _ => self.variant = wrap(self.variant, 2),
+        }
+        self.fit();
+    }
+}
+
+/// A failure inside a game change: the game's refusal, or the store's.
+#[derive(Debug)]
+enum Refused {
+    Game(GameError),
+    Store(StoreError),
+}
+
+impl From<StoreError> for Refused {
+    fn from(e: StoreError) -> Refused {
+        Refused::Store(e)
+    }
+}
+
+/// A refusal in the player's language.
+fn game_error(lang: Lang, e: &GameError) -> String {
+    match (lang, e) {
+        (Lang::Zh, GameError::Given(c)) => format!("{c}是题目给出的数字，不能修改。"),
+        (Lang::Zh, GameError::Filled(c)) => format!("{c}已经填了数字；先擦掉它，再写候选数。"),
+        (Lang::Zh, GameError::NothingToUndo) => say(lang, Say::NothingToUndo).to_string(),
+        (Lang::Zh, GameError::NothingToRedo) => say(lang, Say::NothingToRedo).to_string(),
+        (Lang::Zh, _) => "这一步不能走。".to_string(),
+        (_, e) => {
+            let mut s = e.to_string();
+            if let Some(first) = s.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            s
+        }
+    }
+}
+
+fn first_empty(game: &Game) -> usize {
+    let n = game.size();
+    (0..n * n)
+        .find(|&i| game.digit(Cell::from_index(i, n)).is_none())
+        .unwrap_or(0)
+}
+
+/// A session's new game of `spec`, stored.
+fn make_game(
+    store: &Store,
+    session: &str,
+    clock: Clock,
+    spec: Spec,
+) -> Result<(Meta, Game), TuiError> {
+    let seed = random_seed();
+    let budget = offer::on_demand_budget(&spec);
+    let made = offer::make_within(&spec, budget, seed).map_err(TuiError::Generate)?;
+    let level = made.grade.level.map_or("beyond", |l| l.name()).to_string();
+    store_new(
+        store,
+        session,
+        clock,
+        spec.variant,
+        (&made.puzzle, &made.solution),
+        (spec.rung.id, Some(level), Some(made.grade.score)),
+    )
+}
+
+/// A session's new game of a puzzle the player gave.
+fn import_game(
+    store: &Store,
+    session: &str,
+    clock: Clock,
+    text: &str,
+    variant: GameVariant,
+) -> Result<(Meta, Game), TuiError> {
+    let puzzle = crate::puzzle::read_one(text)?;
+    let layout = variant
+        .layout(puzzle.shape())
+        .map_err(|e| TuiError::Puzzle(e.to_string()))?;
+    let solution = crate::puzzle::unique_solution(&layout, &puzzle)?;
+    let grade = Logic::new(&layout)
+        .solve_path(&puzzle)
+        .map(|p| p.grade())
+        .map_err(|e| TuiError::Puzzle(e.to_string()))?;
+    let level = grade.level.map_or("beyond", |l| l.name()).to_string();
+    store_new(
+        store,
+        session,
+        clock,
+        variant,
+        (&puzzle, &solution),
+        ("import", Some(level), Some(grade.score)),
+    )
+}
+
+fn store_new(
+    store: &Store,
+    session: &str,
+    clock: Clock,
+    variant: GameVariant,
+    (puzzle, solution): (&Grid, &Grid),
+    (rung, level, score): (&str, Option<String>, Option<u32>),
+) -> Result<(Meta, Game), TuiError> {
+    let now = clock();
+    let game =
+        Game::new(variant, puzzle, solution, now).map_err(|e| TuiError::Puzzle(e.to_string()))?;
+    let meta = Meta {
+        id: format!(
+            "{:032x}",
+            u128::from(random_seed()) << 64 | u128::from(random_seed())
+        ),
+        rung: rung.to_string(),
+        level,
+        score,
+        created_ms: now,
+        updated_ms: now,
+        daily: None,
+    };
+    let (sid, m, g) = (session.to_string(), meta.clone(), game.clone());
+    store.write_blocking(move |c| db::insert_game(c, &sid, &m, &g))?;
+    Ok((meta, game))
+}
+
+/// A random seed (a fixed one if the system has no random numbers: the game is still fine).
+pub fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        return system_ms() ^ 0x9e37_79b9_7f4a_7c15;
+    }
+    u64::from_le_bytes(bytes)
+}
+
+/// The rung named, or an error naming the rungs.
+pub fn rung_by_id(id: &str) -> Result<&'static Rung, TuiError> {
+    Rung::by_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
+        TuiError::Usage(format!("unknown level `{id}` ({})", ids.join(", ")))
+    })
+}
+
+/// How long a key may wait in the event loop before the clock is redrawn.
+pub const TICK: Duration = Duration::from_millis(250);

@@ -1,0 +1,192 @@
+//! The terminal's words in English and Chinese (the Chinese in the words the page and the
+//! hints use: 候选数, 提示, 唯余, 排除 ...).
+
+use sudoku_logic::Lang;
+
+/// A sentence of the terminal front end; each variant is named for what it says (see
+/// [`say`]).
+#[allow(missing_docs)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Say {
+    Title,
+    Level,
+    Time,
+    Mistakes,
+    Hints,
+    NotesMode,
+    On,
+    Off,
+    Paused,
+    PausedText,
+    Won,
+    GaveUp,
+    Lost,
+    Help,
+    HelpTitle,
+    Stats,
+    StatsEmpty,
+    NewGame,
+    NewGameHelp,
+    Rung,
+    Size,
+    Variant,
+    Classic,
+    Diagonal,
+    Generating,
+    TooSmall,
+    NothingToUndo,
+    NothingToRedo,
+    CheckOk,
+    CheckBad,
+    HintNone,
+    Imported,
+    Saved,
+    Played,
+    Solved,
+    WinRate,
+    Best,
+    Average,
+    Drill,
+    Compact,
+    Selected,
+    NotesOf,
+}
+
+/// The sentence in the language.
+pub fn say(lang: Lang, what: Say) -> &'static str {
+    use Say::*;
+    let zh = lang == Lang::Zh;
+    match what {
+        Title => pick(zh, "Dancing Sudoku", "舞蹈数独"),
+        Level => pick(zh, "Level", "难度"),
+        Time => pick(zh, "Time", "用时"),
+        Mistakes => pick(zh, "Mistakes", "错误"),
+        Hints => pick(zh, "Hints", "提示"),
+        NotesMode => pick(zh, "Notes", "候选数模式"),
+        On => pick(zh, "on", "开"),
+        Off => pick(zh, "off", "关"),
+        Paused => pick(zh, "Paused", "已暂停"),
+        PausedText => pick(
+            zh,
+            "The board is hidden while the timer is stopped. P: go on",
+            "计时暂停时盘面隐藏。按 P 继续",
+        ),
+        Won => pick(zh, "Solved! Well done.", "完成！做得好。"),
+        GaveUp => pick(
+            zh,
+            "Ended: the solution is shown.",
+            "已结束：显示的是答案。",
+        ),
+        Lost => pick(zh, "Lost: too many mistakes.", "失败：错误太多。"),
+        HelpTitle => pick(zh, "Keys", "按键"),
+        Help => pick(
+            zh,
+            "Arrows, h j k l   move\n\
+             1-9, A-G          place a digit\n\
+             Alt + digit       one note\n\
+             N                 notes mode\n\
+             Backspace, 0      erase\n\
+             F                 fill every cell's candidates\n\
+             u, Ctrl-Z         undo\n\
+             Ctrl-R, Ctrl-Y    redo\n\
+             I                 hint (again: the next stage)\n\
+             Enter             apply the hint's step\n\
+             R                 reveal the cell\n\
+             C                 check against the solution\n\
+             P                 pause\n\
+             S                 statistics\n\
+             G                 new game\n\
+             L                 English / 中文\n\
+             ?                 this help\n\
+             Q                 quit (the game is saved)\n\
+             Mouse             select a cell",
+            "方向键、h j k l   移动\n\
+             1-9、A-G          填数字\n\
+             Alt + 数字        单个候选数\n\
+             N                 候选数模式\n\
+             退格、0           擦除\n\
+             F                 填上全部候选数\n\
+             u、Ctrl-Z         撤销\n\
+             Ctrl-R、Ctrl-Y    重做\n\
+             I                 提示（再按：下一阶段）\n\
+             回车              应用提示的这一步\n\
+             R                 揭示本格\n\
+             C                 对照答案检查\n\
+             P                 暂停\n\
+             S                 统计\n\
+             G                 新游戏\n\
+             L                 English / 中文\n\
+             ?                 本帮助\n\
+             Q                 退出（游戏已保存）\n\
+             鼠标              选择格子",
+        ),
+        Stats => pick(zh, "Statistics", "统计"),
+        StatsEmpty => pick(zh, "No games yet.", "还没有玩过。"),
+        NewGame => pick(zh, "New game", "新游戏"),
+        NewGameHelp => pick(
+            zh,
+            "Up/Down: choose a line  Left/Right: change  Enter: start  Esc: back",
+            "上下：选择行  左右：更改  回车：开始  Esc：返回",
+        ),
+        Rung => pick(zh, "Level", "难度"),
+        Size => pick(zh, "Size", "尺寸"),
+        Variant => pick(zh, "Variant", "变体"),
+        Classic => pick(zh, "Classic", "标准"),
+        Diagonal => pick(zh, "Diagonal", "对角线"),
+        Generating => pick(zh, "Making a puzzle…", "正在出题……"),
+        TooSmall => pick(
+            zh,
+            "The terminal is too small for this board.",
+            "终端太小，放不下这个盘面。",
+        ),
+        NothingToUndo => pick(zh, "Nothing to undo.", "没有可撤销的操作。"),
+        NothingToRedo => pick(zh, "Nothing to redo.", "没有可重做的操作。"),
+        CheckOk => pick(zh, "Everything entered is right.", "填入的数字全部正确。"),
+        CheckBad => pick(
+            zh,
+            "Marked in red: wrong or clashing.",
+            "红色标出的数字有错或冲突。",
+        ),
+        HintNone => pick(zh, "No hint now.", "现在没有提示。"),
+        Imported => pick(zh, "Your puzzle", "自选题目"),
+        Saved => pick(zh, "Saved.", "已保存。"),
+        Played => pick(zh, "Played", "已玩"),
+        Solved => pick(zh, "Solved", "完成"),
+        WinRate => pick(zh, "Win rate", "胜率"),
+        Best => pick(zh, "Best", "最佳"),
+        Average => pick(zh, "Average", "平均"),
+        Drill => pick(zh, "Singles drill", "直观技巧练习"),
+        Compact => pick(
+            zh,
+            "Compact layout: notes of the selected cell below.",
+            "紧凑布局：所选格子的候选数见下方。",
+        ),
+        Selected => pick(zh, "Cell", "格子"),
+        NotesOf => pick(zh, "notes", "候选数"),
+    }
+}
+
+fn pick(zh: bool, en: &'static str, chinese: &'static str) -> &'static str {
+    if zh { chinese } else { en }
+}
+
+/// A rung's name in the language.
+pub fn rung_name(lang: Lang, id: &str) -> String {
+    match sudoku_logic::ladder::Rung::by_id(id) {
+        Some(r) if lang == Lang::Zh => r.name_zh.to_string(),
+        Some(r) => r.name_en.to_string(),
+        None if id == "import" => say(lang, Say::Imported).to_string(),
+        None => id.to_string(),
+    }
+}
+
+/// `m:ss` or `h:mm:ss`.
+pub fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
