@@ -449,7 +449,7 @@ fn store(
 }
 
 /// One line of the game list.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Listed {
     /// Id.
     pub id: String,

@@ -35,8 +35,10 @@ pub enum Screen {
     Board,
     /// The keys.
     Help,
-    /// The player's statistics per rung, size and variant.
-    Stats(Vec<LevelStats>),
+    /// The player's statistics per rung, size and variant, and the drill's.
+    Stats(Vec<LevelStats>, db::DrillStats),
+    /// The games being played, to resume one: `(games, the one with the focus)`.
+    Games(Vec<db::Listed>, usize),
     /// Choosing a new game.
     NewGame(NewGameForm),
 }
@@ -105,13 +107,15 @@ pub struct HintShown {
     pub hint: Hint,
 }
 
-/// The settings a player changes while playing.
+/// The settings a player changes while playing (keys M, X, K).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
     /// Remove a placed digit from its peers' notes.
     pub auto_notes: bool,
     /// Show a digit that repeats in a house.
     pub conflicts: bool,
+    /// Check every placement against the solution (a wrong digit is marked at once).
+    pub auto_check: bool,
 }
 
 impl Default for Settings {
@@ -119,6 +123,7 @@ impl Default for Settings {
         Settings {
             auto_notes: true,
             conflicts: true,
+            auto_check: false,
         }
     }
 }
@@ -309,6 +314,9 @@ impl App {
                         .digit(Cell::from_index(i, self.game.size()))
                         .is_some()
                 });
+                if self.settings.auto_check {
+                    self.mark_wrong();
+                }
             }
         }
     }
@@ -394,7 +402,11 @@ impl App {
                 let mut form = *form;
                 self.new_game_key(&mut form, key);
             }
-            Screen::Help | Screen::Stats(_) => {
+            Screen::Games(games, at) => {
+                let (games, mut at) = (games.clone(), *at);
+                self.games_key(&games, &mut at, key);
+            }
+            Screen::Help | Screen::Stats(..) => {
                 if matches!(
                     key.code,
                     KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | '?' | 's' | 'S')
@@ -447,6 +459,17 @@ impl App {
             KeyCode::Char('?') => self.screen = Screen::Help,
             KeyCode::Char('s' | 'S') => self.stats(),
             KeyCode::Char('g' | 'G') => self.open_new_game(),
+            KeyCode::Char('o' | 'O') => self.open_games(),
+            KeyCode::Char('m' | 'M') => self.settings.auto_notes = !self.settings.auto_notes,
+            KeyCode::Char('x' | 'X') => self.settings.conflicts = !self.settings.conflicts,
+            KeyCode::Char('K') => {
+                self.settings.auto_check = !self.settings.auto_check;
+                if self.settings.auto_check {
+                    self.mark_wrong();
+                } else {
+                    self.wrong.clear();
+                }
+            }
             KeyCode::Char('L') => self.toggle_lang(),
             KeyCode::Char('q' | 'Q') => self.quit = true,
             KeyCode::Esc => {
@@ -514,6 +537,18 @@ impl App {
         self.hint = None;
     }
 
+    /// Marks the entries that differ from the solution (what auto-check shows).
+    fn mark_wrong(&mut self) {
+        let n = self.n();
+        self.wrong = self
+            .game
+            .check()
+            .wrong
+            .iter()
+            .map(|c| c.0.index(n))
+            .collect();
+    }
+
     fn check(&mut self) {
         let check = self.game.check();
         let n = self.n();
@@ -533,8 +568,71 @@ impl App {
 
     fn stats(&mut self) {
         let sid = self.session.clone();
-        match self.store.read_blocking(move |c| db::level_stats(c, &sid)) {
-            Ok(levels) => self.screen = Screen::Stats(levels),
+        let read = self.store.read_blocking(move |c| {
+            Ok::<_, StoreError>((db::level_stats(c, &sid)?, db::drill_stats(c, &sid)?))
+        });
+        match read {
+            Ok((levels, drill)) => self.screen = Screen::Stats(levels, drill),
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// The list of the games being played.
+    fn open_games(&mut self) {
+        let (sid, now) = (self.session.clone(), (self.clock)());
+        match self
+            .store
+            .read_blocking(move |c| db::list_games(c, &sid, now, false))
+        {
+            Ok(games) => {
+                let games: Vec<db::Listed> = games
+                    .into_iter()
+                    .map(|(g, _)| g)
+                    .filter(|g| g.status == "playing")
+                    .collect();
+                let at = games.iter().position(|g| g.id == self.meta.id).unwrap_or(0);
+                self.screen = Screen::Games(games, at);
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    fn games_key(&mut self, games: &[db::Listed], at: &mut usize, key: KeyEvent) {
+        let len = games.len().max(1);
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('q' | 'o' | 'O') => {
+                self.screen = Screen::Board;
+                return;
+            }
+            KeyCode::Up | KeyCode::Char('k') => *at = (*at + len - 1) % len,
+            KeyCode::Down | KeyCode::Char('j') => *at = (*at + 1) % len,
+            KeyCode::Enter => {
+                self.screen = Screen::Board;
+                if let Some(g) = games.get(*at).filter(|g| g.id != self.meta.id) {
+                    let id = g.id.clone();
+                    self.switch(|app| load(app, &id));
+                }
+                return;
+            }
+            _ => {}
+        }
+        self.screen = Screen::Games(games.to_vec(), *at);
+    }
+
+    /// Leaves this game (paused, saved) for the one `get` brings.
+    fn switch(&mut self, get: impl FnOnce(&App) -> Result<(Meta, Game), TuiError>) {
+        self.pause();
+        match get(self) {
+            Ok((meta, game)) => {
+                self.logic = Logic::new(game.layout());
+                self.selected = first_empty(&game);
+                self.meta = meta;
+                self.game = game;
+                self.hint = None;
+                self.wrong.clear();
+                self.message = None;
+                self.resume();
+            }
             Err(e) => self.message = Some(e.to_string()),
         }
     }
@@ -580,21 +678,16 @@ impl App {
 
     /// Leaves this game (it stays saved) for a new one of `spec`.
     pub fn start(&mut self, spec: Spec) {
-        self.pause();
-        match make_game(&self.store, &self.session, self.clock, spec) {
-            Ok((meta, game)) => {
-                self.logic = Logic::new(game.layout());
-                self.selected = first_empty(&game);
-                self.meta = meta;
-                self.game = game;
-                self.hint = None;
-                self.wrong.clear();
-                self.message = None;
-                self.resume();
-            }
-            Err(e) => self.message = Some(e.to_string()),
-        }
+        self.switch(|app| make_game(&app.store, &app.session, app.clock, spec));
     }
+}
+
+/// A game of the app's session, from the store.
+fn load(app: &App, id: &str) -> Result<(Meta, Game), TuiError> {
+    let (sid, gid) = (app.session.clone(), id.to_string());
+    Ok(app
+        .store
+        .read_blocking(move |c| db::load_game(c, &sid, &gid))?)
 }
 
 impl NewGameForm {

@@ -96,6 +96,8 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
              P                 pause\n\
              S                 statistics\n\
              G                 new game\n\
+             O                 the games being played\n\
+             M / X / K         auto notes / clashes / check as you go\n\
              L                 English / 中文\n\
              ?                 this help\n\
              Q                 quit (the game is saved)\n\
@@ -115,6 +117,8 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
              P                 暂停\n\
              S                 统计\n\
              G                 新游戏\n\
+             O                 未完成的游戏\n\
+             M / X / K         自动删候选数 / 显示冲突 / 随时检查\n\
              L                 English / 中文\n\
              ?                 本帮助\n\
              Q                 退出（游戏已保存）\n\

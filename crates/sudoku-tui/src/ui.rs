@@ -446,7 +446,8 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) -> Option<BoardGeom> {
             say(app.lang, Say::HelpTitle),
             Paragraph::new(say(app.lang, Say::Help)),
         ),
-        Screen::Stats(levels) => stats(frame, app, levels),
+        Screen::Stats(levels, drill) => stats(frame, app, levels, drill),
+        Screen::Games(games, at) => games_list(frame, app, games, *at),
         Screen::NewGame(form) => new_game(frame, app, form),
     }
     Some(geom)
@@ -539,15 +540,7 @@ fn panel_lines(app: &App, geom: BoardGeom) -> Vec<Line<'static>> {
 
 /// A box in the middle of the screen over the board.
 fn overlay(frame: &mut Frame, title: &str, body: Paragraph<'_>) {
-    let area = frame.area();
-    let (w, h) = (area.width.min(72), area.height.min(24));
-    let rect = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    frame.render_widget(Clear, rect);
+    let rect = centered(frame, 72, 26);
     frame.render_widget(
         body.block(
             Block::default()
@@ -559,10 +552,10 @@ fn overlay(frame: &mut Frame, title: &str, body: Paragraph<'_>) {
     );
 }
 
-fn stats(frame: &mut Frame, app: &App, levels: &[sudoku_store::db::LevelStats]) {
-    let lang = app.lang;
+/// A rectangle of at most `w` by `h` in the middle of the screen, cleared.
+fn centered(frame: &mut Frame, w: u16, h: u16) -> Rect {
     let area = frame.area();
-    let (w, h) = (area.width.min(76), area.height.min(20));
+    let (w, h) = (area.width.min(w), area.height.min(h));
     let rect = Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
@@ -570,36 +563,74 @@ fn stats(frame: &mut Frame, app: &App, levels: &[sudoku_store::db::LevelStats]) 
         h,
     );
     frame.render_widget(Clear, rect);
+    rect
+}
+
+fn stats(
+    frame: &mut Frame,
+    app: &App,
+    levels: &[sudoku_store::db::LevelStats],
+    drill: &sudoku_store::db::DrillStats,
+) {
+    let lang = app.lang;
+    let rect = centered(frame, 78, 22);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(say(lang, Say::Stats).to_string());
-    if levels.is_empty() {
-        frame.render_widget(
-            Paragraph::new(say(lang, Say::StatsEmpty)).block(block),
-            rect,
-        );
-        return;
-    }
     let time = |ms: Option<u64>| ms.map_or("–".to_string(), clock);
-    let rows = levels.iter().map(|l| {
-        Row::new(vec![
-            rung_name(lang, &l.rung),
-            format!(
-                "{}{}",
-                l.size.replace('x', "×"),
-                if l.variant == "diagonal" {
-                    format!(" {}", say(lang, Say::Diagonal))
-                } else {
-                    String::new()
-                }
-            ),
-            l.played.to_string(),
-            l.solved.to_string(),
-            l.win_rate.map_or("–".to_string(), |p| format!("{p}%")),
-            time(l.best_ms),
-            time(l.average_ms),
-        ])
-    });
+    let mut rows: Vec<Row> = levels
+        .iter()
+        .map(|l| {
+            Row::new(vec![
+                rung_name(lang, &l.rung),
+                format!(
+                    "{}{}",
+                    l.size.replace('x', "×"),
+                    if l.variant == "diagonal" {
+                        format!(" {}", say(lang, Say::Diagonal))
+                    } else {
+                        String::new()
+                    }
+                ),
+                l.played.to_string(),
+                l.solved.to_string(),
+                l.win_rate.map_or("–".to_string(), |p| format!("{p}%")),
+                time(l.best_ms),
+                time(l.average_ms),
+            ])
+        })
+        .collect();
+    if levels.is_empty() {
+        rows.push(Row::new(vec![say(lang, Say::StatsEmpty).to_string()]));
+    }
+    // The drill: answered, right, accuracy, average per answer, by kind.
+    rows.push(Row::new(Vec::<String>::new()));
+    rows.push(
+        Row::new(vec![say(lang, Say::Drill).to_string()])
+            .style(Style::new().add_modifier(Modifier::BOLD)),
+    );
+    let secs =
+        |ms: Option<u64>| ms.map_or("–".to_string(), |ms| format!("{:.1}", ms as f64 / 1000.0));
+    for d in &drill.drills {
+        let kind = d
+            .drill
+            .parse::<sudoku_game::DrillKind>()
+            .map_or(d.drill.clone(), |k| {
+                crate::drill::kind_name(lang, k).to_string()
+            });
+        let accuracy = (d.correct * 100)
+            .checked_div(d.answered)
+            .map_or("–".to_string(), |p| format!("{p}%"));
+        rows.push(Row::new(vec![
+            kind,
+            String::new(),
+            d.answered.to_string(),
+            d.correct.to_string(),
+            accuracy,
+            secs(d.average_ms),
+            String::new(),
+        ]));
+    }
     let header = Row::new(vec![
         say(lang, Say::Rung),
         say(lang, Say::Size),
@@ -611,7 +642,7 @@ fn stats(frame: &mut Frame, app: &App, levels: &[sudoku_store::db::LevelStats]) 
     ])
     .style(Style::new().add_modifier(Modifier::BOLD));
     let widths = [
-        ratatui::layout::Constraint::Length(12),
+        ratatui::layout::Constraint::Length(14),
         ratatui::layout::Constraint::Length(14),
         ratatui::layout::Constraint::Length(6),
         ratatui::layout::Constraint::Length(6),
@@ -620,6 +651,47 @@ fn stats(frame: &mut Frame, app: &App, levels: &[sudoku_store::db::LevelStats]) 
         ratatui::layout::Constraint::Length(8),
     ];
     frame.render_widget(Table::new(rows, widths).header(header).block(block), rect);
+}
+
+/// The games being played: level, size, time, filled.
+fn games_list(frame: &mut Frame, app: &App, games: &[sudoku_store::db::Listed], at: usize) {
+    let lang = app.lang;
+    let rect = centered(frame, 70, 20);
+    let title = match lang {
+        Lang::Zh => "未完成的游戏（回车继续，Esc 返回）",
+        Lang::En => "Games being played (Enter: resume, Esc: back)",
+    };
+    let lines: Vec<Line> = games
+        .iter()
+        .enumerate()
+        .map(|(k, g)| {
+            let text = format!(
+                "{} · {} · {} · {}%{}",
+                rung_name(lang, &g.rung),
+                g.size.replace('x', "×"),
+                clock(g.elapsed_ms),
+                g.progress.unwrap_or(0),
+                if g.id == app.meta.id {
+                    if lang == Lang::Zh {
+                        "（当前）"
+                    } else {
+                        " (this one)"
+                    }
+                } else {
+                    ""
+                }
+            );
+            if k == at {
+                Line::styled(text, Style::new().add_modifier(Modifier::REVERSED))
+            } else {
+                Line::from(text)
+            }
+        })
+        .collect();
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(title)),
+        rect,
+    );
 }
 
 fn new_game(frame: &mut Frame, app: &App, form: &crate::app::NewGameForm) {

@@ -303,3 +303,68 @@ fn moves_are_in_the_store_before_they_are_shown() {
         "{text}"
     );
 }
+
+#[test]
+fn the_games_being_played_are_listed_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite3");
+    let first = App::import(
+        Store::open(&path).unwrap(),
+        "test",
+        Lang::En,
+        noon,
+        KITE,
+        GameVariant::Classic,
+    )
+    .unwrap();
+    let first_id = first.meta.id.clone();
+    drop(first);
+    let mut app = App::import(
+        Store::open(&path).unwrap(),
+        "test",
+        Lang::En,
+        noon,
+        FOUR,
+        GameVariant::Classic,
+    )
+    .unwrap();
+    key(&mut app, KeyCode::Char('o'));
+    let (list, _) = draw(&app, (80, 24), true);
+    let text = format!("{}", list.backend());
+    assert!(
+        text.contains("(this one)") && text.contains("9×9"),
+        "{text}"
+    );
+    // The other game is the next line; Enter resumes it.
+    let sudoku_tui::app::Screen::Games(games, at) = &app.screen else {
+        panic!("{:?}", app.screen)
+    };
+    let other = (0..games.len()).find(|&k| games[k].id == first_id).unwrap();
+    for _ in 0..(other + games.len() - at) % games.len() {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.meta.id, first_id);
+    assert_eq!(app.n(), 9);
+    assert!(!app.game.is_paused(), "the game resumed runs");
+}
+
+#[test]
+fn checking_as_you_go_marks_a_wrong_digit_at_once() {
+    let (_dir, mut app) = app(FOUR, Lang::En);
+    // r1c2 is 2 in the solution: 3 is wrong (and clashes with nothing yet).
+    assert_eq!(app.selected, 1);
+    key(&mut app, KeyCode::Char('3'));
+    assert!(app.wrong.is_empty(), "not checked unless asked");
+    key(&mut app, KeyCode::Char('K'));
+    assert_eq!(app.wrong, [1]);
+    let (screen, geom) = draw(&app, (80, 24), true);
+    let geom = geom.unwrap();
+    let buf = screen.backend().buffer();
+    let red = (0..24).any(|y| {
+        (0..geom.width()).any(|x| buf[(x, y)].symbol() == "3" && buf[(x, y)].fg == Color::Red)
+    });
+    assert!(red, "the wrong digit is red");
+    key(&mut app, KeyCode::Char('2'));
+    assert!(app.wrong.is_empty(), "the right digit clears the mark");
+}
