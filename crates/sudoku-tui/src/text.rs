@@ -50,6 +50,10 @@ pub enum Say {
     Compact,
     Selected,
     NotesOf,
+    Answered,
+    Right,
+    Accuracy,
+    AverageSeconds,
 }
 
 /// The sentence in the language.
@@ -167,6 +171,10 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
         ),
         Selected => pick(zh, "Cell", "格子"),
         NotesOf => pick(zh, "notes", "候选数"),
+        Answered => pick(zh, "Answered", "已答"),
+        Right => pick(zh, "Right", "答对"),
+        Accuracy => pick(zh, "Accuracy", "正确率"),
+        AverageSeconds => pick(zh, "Avg s", "平均秒"),
     }
 }
 

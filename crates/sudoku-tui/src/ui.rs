@@ -606,8 +606,15 @@ fn stats(
     // The drill: answered, right, accuracy, average per answer, by kind.
     rows.push(Row::new(Vec::<String>::new()));
     rows.push(
-        Row::new(vec![say(lang, Say::Drill).to_string()])
-            .style(Style::new().add_modifier(Modifier::BOLD)),
+        Row::new(vec![
+            say(lang, Say::Drill),
+            "",
+            say(lang, Say::Answered),
+            say(lang, Say::Right),
+            say(lang, Say::Accuracy),
+            say(lang, Say::AverageSeconds),
+        ])
+        .style(Style::new().add_modifier(Modifier::BOLD)),
     );
     let secs =
         |ms: Option<u64>| ms.map_or("–".to_string(), |ms| format!("{:.1}", ms as f64 / 1000.0));
