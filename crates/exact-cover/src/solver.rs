@@ -25,6 +25,14 @@ pub struct Stats {
     pub solutions: u64,
 }
 
+impl std::ops::Add for Stats {
+    type Output = Stats;
+    fn add(mut self, other: Stats) -> Stats {
+        self += other;
+        self
+    }
+}
+
 impl std::ops::AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
         self.nodes += other.nodes;
@@ -378,7 +386,61 @@ impl<'p> Solver<'p> {
         if jobs == 1 {
             return self.clone_without_limits().count();
         }
-        let target = jobs * 64;
+        let top = self.split(jobs * 64);
+        let (below, stopped) = self.count_prefixes(top.prefixes().iter(), jobs);
+        let total = top.stats() + below;
+        Count {
+            solutions: total.solutions,
+            stats: total,
+            stopped,
+        }
+    }
+
+    /// Counts part `part` (from 0) of `parts` independent parts of the search tree, on `jobs`
+    /// threads: the counts of the parts sum to the whole count, and so do their node and
+    /// update statistics (the levels above the split are counted in part 0). The split
+    /// depends on the problem, the seed, the backend and `parts` only, so separate processes
+    /// on separate machines agree on it: each takes every `parts`-th subtree at the first
+    /// level that has at least [`PREFIXES_PER_PART`] subtrees per part (at most 16 levels
+    /// down), which balances the parts whatever the tree's shape near the root.
+    pub fn count_part(&self, part: usize, parts: usize, jobs: usize) -> Count {
+        let parts = parts.max(1);
+        let top = self.split(parts * PREFIXES_PER_PART);
+        let mine = top
+            .prefixes()
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i % parts == part)
+            .map(|(_, p)| p);
+        let (below, stopped) = self.count_prefixes(mine, jobs.max(1));
+        let total = if part == 0 {
+            top.stats() + below
+        } else {
+            below
+        };
+        Count {
+            solutions: total.solutions,
+            stats: total,
+            stopped,
+        }
+    }
+
+    /// How a split into `parts` parts cuts the tree: the level, and the number of subtrees
+    /// each part gets.
+    pub fn parts(&self, parts: usize) -> (usize, Vec<usize>) {
+        let parts = parts.max(1);
+        let top = self.split(parts * PREFIXES_PER_PART);
+        let n = top.prefixes().len();
+        let level = top.prefixes().first().map_or(0, Vec::len);
+        (
+            level,
+            (0..parts).map(|k| (n + parts - 1 - k) / parts).collect(),
+        )
+    }
+
+    /// The search stopped at the first level with at least `target` nodes (at most 16), with
+    /// the path to each node there; deterministic (ties are not broken at random).
+    fn split(&self, target: usize) -> AnyEngine {
         let mut top = self.engine_with(false);
         for depth in 1..=16 {
             top = self.engine_with(false);
@@ -389,12 +451,21 @@ impl<'p> Solver<'p> {
                 break;
             }
         }
-        let mut total = top.stats();
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
-        let count_prefix = |prefix: &Vec<u32>| -> (Stats, Option<StopReason>) {
+        top
+    }
+
+    /// Counts the subtrees below `prefixes` on `jobs` threads: their statistics summed, and
+    /// why one stopped early, if one did.
+    fn count_prefixes<'a>(
+        &self,
+        prefixes: impl Iterator<Item = &'a Vec<u32>>,
+        jobs: usize,
+    ) -> (Stats, Option<StopReason>) {
+        let prefixes: Vec<&Vec<u32>> = prefixes.collect();
+        let count_prefix = |prefix: &&Vec<u32>| -> (Stats, Option<StopReason>) {
             let mut engine = self.engine_with(false);
             engine.count_only();
-            engine.set_forced(prefix.clone());
+            engine.set_forced((*prefix).clone());
             let stopped = run_to_end(&mut engine, &self.halt);
             let end = engine.stats();
             let (nodes0, updates0) = engine.path_counts().unwrap_or((end.nodes, end.updates));
@@ -405,20 +476,20 @@ impl<'p> Solver<'p> {
             };
             (stats, stopped)
         };
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
         let results: Vec<(Stats, Option<StopReason>)> = match pool {
-            Ok(pool) => pool.install(|| top.prefixes().par_iter().map(count_prefix).collect()),
-            Err(_) => top.prefixes().iter().map(count_prefix).collect(),
+            Ok(pool) if jobs > 1 => {
+                pool.install(|| prefixes.par_iter().map(count_prefix).collect())
+            }
+            _ => prefixes.iter().map(count_prefix).collect(),
         };
+        let mut total = Stats::default();
         let mut stopped = None;
         for (stats, reason) in results {
             total += stats;
             stopped = stopped.or(reason);
         }
-        Count {
-            solutions: total.solutions,
-            stats: total,
-            stopped,
-        }
+        (total, stopped)
     }
 
     fn clone_without_limits(&self) -> Solver<'p> {
@@ -429,6 +500,10 @@ impl<'p> Solver<'p> {
         }
     }
 }
+
+/// Subtrees per part of a split count ([`Solver::count_part`]): enough that parts of an
+/// uneven tree come out about even.
+pub const PREFIXES_PER_PART: usize = 16;
 
 /// Runs an engine to the end of its tree; `Some` if the flag or the deadline stopped it.
 fn run_to_end(engine: &mut AnyEngine, halt: &Halt) -> Option<StopReason> {

@@ -223,9 +223,24 @@ fn check_fast(case: &Case) {
     let solver = parsed.problem.solver();
     assert_count(case, "count", solver.count(), None);
     assert_count(case, "count_parallel(2)", solver.count_parallel(2), None);
+    check_parts(case, &solver, 3);
     if case.updates <= CHECK_ALL_MAX_UPDATES {
         check_every_solution(case, &parsed);
     }
+}
+
+/// The parts of a split count, counted one by one as separate machines would, add up to
+/// the whole: solutions, and Knuth's node and update counts too.
+fn check_parts(case: &Case, solver: &exact_cover::Solver<'_>, parts: usize) {
+    let mut sum = Stats::default();
+    for k in 0..parts {
+        let part = solver.count_part(k, parts, 1);
+        assert_eq!(part.stopped, None, "{}: part {k}", case.file);
+        sum += part.stats;
+    }
+    assert_eq!(sum, expected(case), "{}: {parts} parts summed", case.file);
+    let (_, sizes) = solver.parts(parts);
+    assert_eq!(sizes.len(), parts);
 }
 
 fn check_slow(case: &Case) {

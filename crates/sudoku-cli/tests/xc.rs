@@ -522,3 +522,91 @@ fn cells_backend_counts_the_same() {
     );
     assert_eq!(bad.code, Some(2));
 }
+
+/// The parts of a split count, run with GNU parallel as the README shows (`--list-parts N |
+/// parallel sudoku xc FILE --count --part {}`), add up to the count; so do the node and
+/// update counts; for an exact cover, a colour and a multiplicity problem. Needs GNU
+/// parallel (`apt-get install -y parallel`; `.ci/run` installs it).
+#[test]
+fn parts_run_with_gnu_parallel_add_up_to_the_count() {
+    assert!(
+        Command::new("parallel")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success()),
+        "GNU parallel is missing: install it (apt-get install -y parallel)"
+    );
+    for file in [
+        "queens-10.dlx",
+        "xcc-color-grid4x4-k3.dlx",
+        "mcc-rooks-8-4.dlx",
+    ] {
+        let whole = xc_ok(file, &["--count", "--stats"]);
+        let listed = xc_ok(file, &["--list-parts", "12"]);
+        let lines: Vec<&str> = listed.stdout.lines().collect();
+        assert_eq!(lines.len(), 12, "{}", listed.stdout);
+        assert_eq!((lines[0], lines[11]), ("1/12", "12/12"));
+        let path = data(file);
+        let mut child = Command::new("parallel")
+            .args(["--will-cite", "-j", "2", "-k"])
+            .arg(env!("CARGO_BIN_EXE_sudoku"))
+            .arg("xc")
+            .arg(&path)
+            .args(["--count", "--stats", "--part", "{}"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("parallel starts");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(listed.stdout.as_bytes())
+            .expect("the parts written");
+        let out = child.wait_with_output().expect("parallel ends");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let counts: Vec<u64> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| l.trim().parse().expect("a count a line"))
+            .collect();
+        assert_eq!(counts.len(), 12, "{file}");
+        let total: u64 = counts.iter().sum();
+        assert_eq!(
+            total.to_string(),
+            whole.stdout.trim(),
+            "{file}: counts summed"
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let summed = |name: &str| -> u64 {
+            stderr
+                .lines()
+                .filter_map(|l| l.strip_prefix(&format!("{name}: ")))
+                .map(|v| v.trim().parse::<u64>().expect("a number"))
+                .sum()
+        };
+        for name in ["nodes", "updates"] {
+            assert_eq!(
+                summed(name).to_string(),
+                stat(&whole.stderr, name),
+                "{file}: {name} summed"
+            );
+        }
+    }
+    // A part that is no part.
+    let path = data("queens-8.dlx");
+    let path = path.to_str().expect("UTF-8 path");
+    for bad in ["0/4", "5/4", "x/4", "3"] {
+        let run = sudoku(&["xc", path, "--count", "--part", bad], None);
+        assert_eq!(run.code, Some(2), "{bad}");
+        assert!(run.stderr.contains("K/N"), "{}", run.stderr);
+    }
+    let run = sudoku(&["xc", path, "--part", "1/4"], None);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("needs --count"), "{}", run.stderr);
+}

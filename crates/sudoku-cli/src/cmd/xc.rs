@@ -37,7 +37,14 @@ Examples:
   sudoku xc problem.dlx --limit 1 --seed 7  one random solution
   sudoku xc problem.dlx --count --stats     count, with nodes, updates and times
   sudoku xc problem.dlx --count --jobs 0    count on all cores
-  cat problem.dlx | sudoku xc --count       read standard input")]
+  cat problem.dlx | sudoku xc --count       read standard input
+
+Counting across machines: --list-parts N prints the N parts (1/N .. N/N), and --count --part
+K/N counts only the K-th; the N counts add up to the whole (any problem: XC, colours,
+multiplicities). Run the parts with the tools you have:
+  sudoku xc p.dlx --list-parts 64 | parallel sudoku xc p.dlx --count --part {} | paste -sd+ | bc
+  (on a cluster: parallel --sshlogin host1,host2 ...; with Slurm, an array job whose task K
+  runs `sudoku xc p.dlx --count --part $SLURM_ARRAY_TASK_ID/64`, 1-based).")]
 pub struct Args {
     /// The problem file, or `-` for standard input.
     #[arg(value_name = "FILE", default_value = input::STDIN)]
@@ -62,6 +69,15 @@ pub struct Args {
     /// Count on J threads (0 = all cores); only with --count, and not with --limit.
     #[arg(long, value_name = "J")]
     jobs: Option<usize>,
+
+    /// Count only part K of N of the search tree (K from 1; needs --count). The N parts'
+    /// counts add up to the whole count, so separate processes or machines can share it.
+    #[arg(long, value_name = "K/N", value_parser = parse_part)]
+    part: Option<(usize, usize)>,
+
+    /// Print the N parts of a split count, one a line (`1/N` .. `N/N`), for --part.
+    #[arg(long, value_name = "N")]
+    list_parts: Option<usize>,
 
     /// Show an estimate of how much of the search is done on stderr.
     #[arg(long)]
@@ -127,10 +143,27 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     solver = solver.stop_flag(stop::flag());
 
     let mut out = Output::stdout();
+    if let Some(parts) = args.list_parts {
+        let (level, sizes) = solver.parts(parts);
+        for k in 1..=parts {
+            writeln!(out, "{k}/{parts}")?;
+        }
+        out.flush()?;
+        if args.stats {
+            let total: usize = sizes.iter().sum();
+            eprintln!(
+                "split at level {level}: {total} subtrees, {}-{} a part",
+                sizes.iter().min().unwrap_or(&0),
+                sizes.iter().max().unwrap_or(&0)
+            );
+        }
+        return Ok(());
+    }
     let outcome = if args.count {
-        let outcome = match args.jobs {
-            Some(jobs) => count_parallel(&solver, jobs, args.progress),
-            None => count(&solver, args.progress),
+        let outcome = match (args.part, args.jobs) {
+            (Some(part), jobs) => count_part(&solver, part, jobs.unwrap_or(1), args.progress),
+            (None, Some(jobs)) => count_parallel(&solver, jobs, args.progress),
+            (None, None) => count(&solver, args.progress),
         };
         let cut = matches!(
             outcome.stopped,
@@ -157,8 +190,37 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `K/N` with 1 <= K <= N.
+fn parse_part(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{text}` is not a part K/N with 1 <= K <= N (as 3/8)");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
 /// Rejects combinations of options that cannot mean anything.
 fn check_usage(args: &Args) -> Result<(), Failure> {
+    if args.part.is_some() && (!args.count || args.limit.is_some()) {
+        return Err(Failure::Usage(
+            "--part counts a part of the tree: it needs --count, and no --limit".to_string(),
+        ));
+    }
+    if args.list_parts == Some(0) {
+        return Err(Failure::Usage(
+            "--list-parts needs at least 1 part".to_string(),
+        ));
+    }
+    if args.list_parts.is_some() && (args.count || args.part.is_some() || args.limit.is_some()) {
+        return Err(Failure::Usage(
+            "--list-parts only lists the parts: run each with --count --part K/N".to_string(),
+        ));
+    }
     if args.jobs.is_some() && !args.count {
         return Err(Failure::Usage(
             "--jobs counts solutions in parallel and needs --count (solutions are printed by \
@@ -214,6 +276,23 @@ fn count(solver: &Solver<'_>, progress: bool) -> Outcome {
     Outcome {
         stats: search.stats(),
         stopped: search.stopped(),
+        search_time: started.elapsed(),
+    }
+}
+
+/// Counts part `K/N` on `jobs` threads (0: one per core).
+fn count_part(solver: &Solver<'_>, (k, n): (usize, usize), jobs: usize, progress: bool) -> Outcome {
+    let jobs = crate::batch::thread_count(jobs);
+    let started = Instant::now();
+    let busy = Busy::start(
+        progress,
+        &format!("counting part {k}/{n} on {jobs} threads"),
+    );
+    let count = solver.count_part(k - 1, n, jobs);
+    busy.finish();
+    Outcome {
+        stats: count.stats,
+        stopped: count.stopped,
         search_time: started.elapsed(),
     }
 }
