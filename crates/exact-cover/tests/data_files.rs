@@ -223,7 +223,9 @@ fn check_fast(case: &Case) {
     let solver = parsed.problem.solver();
     assert_count(case, "count", solver.count(), None);
     assert_count(case, "count_parallel(2)", solver.count_parallel(2), None);
-    check_parts(case, &solver, 3);
+    for parts in [1, 3, 7] {
+        check_parts(case, &solver, parts);
+    }
     if case.updates <= CHECK_ALL_MAX_UPDATES {
         check_every_solution(case, &parsed);
     }
@@ -239,6 +241,14 @@ fn check_parts(case: &Case, solver: &exact_cover::Solver<'_>, parts: usize) {
         sum += part.stats;
     }
     assert_eq!(sum, expected(case), "{}: {parts} parts summed", case.file);
+    // A part is the same part every time (another machine computes the same split).
+    let last = parts - 1;
+    assert_eq!(
+        solver.count_part(last, parts, 2).stats,
+        solver.count_part(last, parts, 1).stats,
+        "{}: part {last} of {parts} again, on two threads",
+        case.file
+    );
     let (_, sizes) = solver.parts(parts);
     assert_eq!(sizes.len(), parts);
 }

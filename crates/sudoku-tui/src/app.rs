@@ -156,6 +156,9 @@ pub struct App {
     pub message: Option<String>,
     /// The player asked to leave.
     pub quit: bool,
+    /// A new game chosen and not yet made: the screen says so first (making a Master puzzle
+    /// can take seconds), then [`App::make_pending`] makes it.
+    pub pending: Option<Spec>,
 }
 
 impl App {
@@ -240,6 +243,7 @@ impl App {
             screen: Screen::Board,
             message: None,
             quit: false,
+            pending: None,
         }
     }
 
@@ -668,12 +672,20 @@ impl App {
             KeyCode::Right | KeyCode::Char('l') => form.change(1),
             KeyCode::Enter => {
                 self.screen = Screen::Board;
-                self.start(form.spec());
+                self.pending = Some(form.spec());
+                self.message = Some(say(self.lang, Say::Generating).to_string());
                 return;
             }
             _ => {}
         }
         self.screen = Screen::NewGame(*form);
+    }
+
+    /// Makes the new game chosen, if one is waiting (after the screen said so).
+    pub fn make_pending(&mut self) {
+        if let Some(spec) = self.pending.take() {
+            self.start(spec);
+        }
     }
 
     /// Leaves this game (it stays saved) for a new one of `spec`.

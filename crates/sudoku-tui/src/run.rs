@@ -82,6 +82,11 @@ fn event_loop(terminal: &mut Term, app: &mut App, color: bool) -> Result<(), Tui
     let mut geom = None;
     while !app.quit {
         terminal.draw(|frame| geom = ui::draw(frame, app, color))?;
+        if app.pending.is_some() {
+            // "Making a puzzle…" is on the screen now; make it.
+            app.make_pending();
+            continue;
+        }
         if !event::poll(TICK)? {
             continue;
         }

@@ -368,3 +368,23 @@ fn checking_as_you_go_marks_a_wrong_digit_at_once() {
     key(&mut app, KeyCode::Char('2'));
     assert!(app.wrong.is_empty(), "the right digit clears the mark");
 }
+
+#[test]
+fn a_new_game_is_chosen_said_then_made() {
+    let (_dir, mut app) = app(FOUR, Lang::En);
+    let before = app.meta.id.clone();
+    key(&mut app, KeyCode::Char('g'));
+    let (form, _) = draw(&app, (80, 24), true);
+    let text = format!("{}", form.backend());
+    assert!(text.contains("New game") && text.contains("4×4"), "{text}");
+    // Down to the size line, right: 6x6.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    let (saying, _) = draw(&app, (80, 24), true);
+    assert!(format!("{}", saying.backend()).contains("Making a puzzle"));
+    app.make_pending();
+    assert_ne!(app.meta.id, before);
+    assert_eq!(app.n(), 6);
+    assert!(!app.game.is_paused());
+}

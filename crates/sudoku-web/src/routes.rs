@@ -737,12 +737,15 @@ pub async fn check(
     Ok(Json(game.check()).into_response())
 }
 
-/// `GET /api/stats`: per rung, size and variant; the finished games, latest first; the daily
-/// streak; the drill.
+/// `GET /api/stats[?date=2026-11-27]`: per rung, size and variant; the finished games,
+/// latest first; the daily streak up to the player's date; the drill.
 pub async fn stats(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
+    axum::extract::Query(query): axum::extract::Query<DailyQuery>,
 ) -> Answer {
+    // The streak counts up to the player's today (the page sends its date).
+    let today = daily::requested(query.date.as_deref(), now_ms())?;
     let (levels, history, wins, drill) = state
         .read(move |conn| -> Result<_, ApiError> {
             Ok((
@@ -756,7 +759,7 @@ pub async fn stats(
     Ok(Json(json!({
         "levels": levels,
         "history": history,
-        "daily": daily_streak(&wins, daily::utc_date(now_ms())),
+        "daily": daily_streak(&wins, today),
         "drill": drill,
     }))
     .into_response())

@@ -81,7 +81,7 @@ export const api = {
   hint: (id, stage, lang, style = 'logic') => call('POST', `${g(id)}/hint`, { stage, lang, style }),
   check: (id) => call('POST', `${g(id)}/check`),
   solve: (id) => call('POST', `${g(id)}/solve`),
-  stats: () => call('GET', '/stats'),
+  stats: (date) => call('GET', date ? `/stats?date=${encodeURIComponent(date)}` : '/stats'),
   daily: (date) => call('GET', `/daily?date=${encodeURIComponent(date)}`),
   playDaily: (rung, date) => call('POST', '/daily', { rung, date }),
   drill: (kind) => call('POST', `/drill?drill=${encodeURIComponent(kind)}`),

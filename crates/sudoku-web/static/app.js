@@ -1054,7 +1054,7 @@ async function openStats() {
   body.textContent = t('loading');
   $('#dlg-stats').showModal();
   try {
-    const s = await api.stats();
+    const s = await api.stats(localDate());
     renderStats(s);
     drill.setStats(s.drill);
   } catch (err) {
