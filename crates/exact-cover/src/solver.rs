@@ -387,7 +387,7 @@ impl<'p> Solver<'p> {
             return self.clone_without_limits().count();
         }
         let top = self.split(jobs * 64);
-        let (below, stopped) = self.count_prefixes(top.prefixes().iter(), jobs);
+        let (below, stopped) = self.count_prefixes(top.prefixes().iter(), jobs, &|_| {});
         let total = top.stats() + below;
         Count {
             solutions: total.solutions,
@@ -404,6 +404,19 @@ impl<'p> Solver<'p> {
     /// level that has at least [`PREFIXES_PER_PART`] subtrees per part (at most 16 levels
     /// down), which balances the parts whatever the tree's shape near the root.
     pub fn count_part(&self, part: usize, parts: usize, jobs: usize) -> Count {
+        self.count_part_with(part, parts, jobs, &|_, _| {})
+    }
+
+    /// [`Solver::count_part`], calling `done(fraction, stats)` after each subtree of the part
+    /// is counted: the share of the part's subtrees counted so far, and their statistics
+    /// together (from any of the `jobs` threads, one call at a time).
+    pub fn count_part_with(
+        &self,
+        part: usize,
+        parts: usize,
+        jobs: usize,
+        done: &(dyn Fn(f64, Stats) + Sync),
+    ) -> Count {
         let parts = parts.max(1);
         let top = self.split(parts * PREFIXES_PER_PART);
         let mine = top
@@ -412,7 +425,17 @@ impl<'p> Solver<'p> {
             .enumerate()
             .filter(|&(i, _)| i % parts == part)
             .map(|(_, p)| p);
-        let (below, stopped) = self.count_prefixes(mine, jobs.max(1));
+        let mine: Vec<&Vec<u32>> = mine.collect();
+        let so_far = std::sync::Mutex::new((0usize, Stats::default()));
+        let each = |stats: Stats| {
+            let mut so_far = so_far
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            so_far.0 += 1;
+            so_far.1 += stats;
+            done(so_far.0 as f64 / mine.len().max(1) as f64, so_far.1);
+        };
+        let (below, stopped) = self.count_prefixes(mine.iter().copied(), jobs.max(1), &each);
         let total = if part == 0 {
             top.stats() + below
         } else {
@@ -454,12 +477,13 @@ impl<'p> Solver<'p> {
         top
     }
 
-    /// Counts the subtrees below `prefixes` on `jobs` threads: their statistics summed, and
-    /// why one stopped early, if one did.
+    /// Counts the subtrees below `prefixes` on `jobs` threads, calling `each` with each one's
+    /// statistics: their statistics summed, and why one stopped early, if one did.
     fn count_prefixes<'a>(
         &self,
         prefixes: impl Iterator<Item = &'a Vec<u32>>,
         jobs: usize,
+        each: &(dyn Fn(Stats) + Sync),
     ) -> (Stats, Option<StopReason>) {
         let prefixes: Vec<&Vec<u32>> = prefixes.collect();
         let count_prefix = |prefix: &&Vec<u32>| -> (Stats, Option<StopReason>) {
@@ -474,6 +498,7 @@ impl<'p> Solver<'p> {
                 updates: end.updates - updates0,
                 solutions: end.solutions,
             };
+            each(stats);
             (stats, stopped)
         };
         let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();

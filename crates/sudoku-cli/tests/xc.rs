@@ -610,3 +610,28 @@ fn parts_run_with_gnu_parallel_add_up_to_the_count() {
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("needs --count"), "{}", run.stderr);
 }
+
+/// `--progress` with `--part`: progress lines for the part (the share of its subtrees
+/// counted, with nodes and solutions so far), ending with the part's own totals.
+#[test]
+fn a_part_shows_its_progress() {
+    let plain = xc_ok("langford-11.dlx", &["--count", "--part", "2/3"]);
+    let shown = xc_ok(
+        "langford-11.dlx",
+        &["--count", "--part", "2/3", "--progress", "--stats"],
+    );
+    assert_eq!(shown.stdout, plain.stdout);
+    let done = shown
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("progress: 100.0%") && l.ends_with("(done)"))
+        .unwrap_or_else(|| panic!("no final progress line in\n{}", shown.stderr));
+    assert!(
+        done.contains(&format!("solutions={}", plain.stdout.trim())),
+        "{done}"
+    );
+    assert!(
+        done.contains(&format!("nodes={}", stat(&shown.stderr, "nodes"))),
+        "{done}"
+    );
+}

@@ -280,16 +280,22 @@ fn count(solver: &Solver<'_>, progress: bool) -> Outcome {
     }
 }
 
-/// Counts part `K/N` on `jobs` threads (0: one per core).
+/// Counts part `K/N` on `jobs` threads (0: one per core); with progress, the share of the
+/// part's subtrees counted so far, with their nodes and solutions.
 fn count_part(solver: &Solver<'_>, (k, n): (usize, usize), jobs: usize, progress: bool) -> Outcome {
     let jobs = crate::batch::thread_count(jobs);
     let started = Instant::now();
-    let busy = Busy::start(
-        progress,
-        &format!("counting part {k}/{n} on {jobs} threads"),
-    );
-    let count = solver.count_part(k - 1, n, jobs);
-    busy.finish();
+    let reporter = std::sync::Mutex::new(Progress::new(progress));
+    let count = solver.count_part_with(k - 1, n, jobs, &|share, stats| {
+        if let Ok(mut r) = reporter.lock() {
+            r.tick(share, stats.nodes, stats.solutions);
+        }
+    });
+    if let Ok(mut r) = reporter.lock()
+        && r.is_enabled()
+    {
+        r.finish(1.0, count.stats.nodes, count.stats.solutions);
+    }
     Outcome {
         stats: count.stats,
         stopped: count.stopped,
