@@ -264,6 +264,13 @@ impl Layout {
         &self.cell_houses[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
     }
 
+    /// Whether `house` is one of the houses of the cell with row-major index `cell`.
+    pub fn house_has(&self, house: House, cell: usize) -> bool {
+        self.houses_of(cell)
+            .iter()
+            .any(|&h| self.houses[h as usize] == house)
+    }
+
     /// The peers of the cell with row-major index `cell`: every other cell that shares a house
     /// with it (20 in the classic grid), as row-major indices in increasing order.
     pub fn peers(&self, cell: usize) -> &[u16] {

@@ -295,11 +295,7 @@ fn cells_of(house: House) -> Vec<Cell> {
 }
 
 fn in_house(c: Cell, house: House) -> bool {
-    let layout = classic();
-    layout
-        .houses_of(c.index(9))
-        .iter()
-        .any(|&h| layout.houses()[h as usize] == house)
+    classic().house_has(house, c.index(9))
 }
 
 fn box_of(c: Cell) -> usize {

@@ -42,6 +42,7 @@ mod game;
 mod moves;
 pub mod offer;
 mod timer;
+pub mod zh;
 
 pub use drill::{Drill, DrillKind, Question, Reply};
 pub use game::{Check, Game, GameError, GameVariant, MAX_UNDO_CHANGES, MAX_UNDO_STEPS, Status};

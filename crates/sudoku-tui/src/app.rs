@@ -737,20 +737,14 @@ impl From<StoreError> for Refused {
 
 /// A refusal in the player's language.
 fn game_error(lang: Lang, e: &GameError) -> String {
-    match (lang, e) {
-        (Lang::Zh, GameError::Given(c)) => format!("{c}是题目给出的数字，不能修改。"),
-        (Lang::Zh, GameError::Filled(c)) => format!("{c}已经填了数字；先擦掉它，再写候选数。"),
-        (Lang::Zh, GameError::NothingToUndo) => say(lang, Say::NothingToUndo).to_string(),
-        (Lang::Zh, GameError::NothingToRedo) => say(lang, Say::NothingToRedo).to_string(),
-        (Lang::Zh, _) => "这一步不能走。".to_string(),
-        (_, e) => {
-            let mut s = e.to_string();
-            if let Some(first) = s.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            s
-        }
+    if lang == Lang::Zh {
+        return sudoku_game::zh::game_error(e);
     }
+    let mut s = e.to_string();
+    if let Some(first) = s.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    s
 }
 
 fn first_empty(game: &Game) -> usize {

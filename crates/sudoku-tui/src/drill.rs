@@ -147,7 +147,7 @@ fn question_text(lang: Lang, q: &Question) -> String {
         (Lang::Zh, DrillKind::HiddenSingle) => {
             format!(
                 "{name}：{}里的 {} 应该填在哪一格？",
-                house(q.house),
+                sudoku_game::zh::house(q.house),
                 q.digit
             )
         }
@@ -156,15 +156,6 @@ fn question_text(lang: Lang, q: &Question) -> String {
             format!("{name}: where does {} go in {}?", q.digit, q.house)
         }
         (Lang::En, _) => format!("{name}: which digit goes in {}?", q.cell),
-    }
-}
-
-fn house(h: House) -> String {
-    let k = h.index() + 1;
-    match h {
-        House::Row(_) => format!("第{k}行"),
-        House::Col(_) => format!("第{k}列"),
-        _ => format!("第{k}宫"),
     }
 }
 
@@ -454,11 +445,10 @@ pub fn interactive(
     Ok(round.summary)
 }
 
+/// Whether a cell of the drill's 9x9 grid is in `house`.
 fn in_house(house: House, cell: Cell) -> bool {
-    match house {
-        House::Row(r) => cell.row() == r as usize,
-        House::Col(c) => cell.col() == c as usize,
-        House::Box(b) => sudoku_core::Shape::CLASSIC.box_of(cell) == b as usize,
-        _ => false,
-    }
+    static CLASSIC: std::sync::OnceLock<sudoku_core::Layout> = std::sync::OnceLock::new();
+    CLASSIC
+        .get_or_init(sudoku_core::Layout::classic)
+        .house_has(house, cell.index(9))
 }

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, Widget, Wrap};
-use sudoku_core::{Cell, House};
+use sudoku_core::Cell;
 use sudoku_game::{GameVariant, Status};
 use sudoku_logic::step::{Role, Target};
 use sudoku_logic::{Hint, Lang};
@@ -206,14 +206,6 @@ fn shown_highlights(app: &App) -> Vec<(Target, Role)> {
     out
 }
 
-fn in_house(app: &App, house: House, i: usize) -> bool {
-    let layout = app.game.layout();
-    layout
-        .houses_of(i)
-        .iter()
-        .any(|&h| layout.houses()[h as usize] == house)
-}
-
 /// The board.
 struct Board<'a> {
     app: &'a App,
@@ -250,7 +242,7 @@ impl Widget for Board<'_> {
             }
             for (target, role) in &highlights {
                 if let Target::House(h) = target
-                    && in_house(app, *h, i)
+                    && app.game.layout().house_has(*h, i)
                 {
                     bg = bg.patch(self.palette.house(*role));
                 }

@@ -6,22 +6,9 @@
 //! other error gets a sentence for its code (and field), which says what kind of fault it is.
 //! Cells keep their notation (`r1c3`), as the hints write them.
 
+use sudoku_core::Conflict;
 use sudoku_core::format::ParseErrorKind;
-use sudoku_core::{Conflict, House};
-use sudoku_game::{GameError, Status};
-
-/// A house as Chinese solvers name it: 第3行, 第5列, 第2宫.
-pub fn house(h: House) -> String {
-    let k = h.index() + 1;
-    match h {
-        House::Row(_) => format!("第{k}行"),
-        House::Col(_) => format!("第{k}列"),
-        House::Box(_) => format!("第{k}宫"),
-        House::Diagonal(_) => format!("第{k}条对角线"),
-        House::Region(_) => format!("第{k}区"),
-        House::Extra(_) => format!("第{k}个附加区域"),
-    }
-}
+pub use sudoku_game::zh::{game_error, house};
 
 /// The sentence for an error code that has no sentence of its own.
 pub fn generic(code: &str, field: Option<&str>) -> String {
@@ -66,34 +53,6 @@ fn field_name(field: &str) -> &'static str {
         "date" => "日期",
         "key" => "操作编号",
         _ => "请求中的一项",
-    }
-}
-
-/// Why a move or action was refused.
-pub fn game_error(e: &GameError) -> String {
-    match e {
-        GameError::CellOutside { cell, n } => format!("格子{cell}不在{n}×{n}的盘面内。"),
-        GameError::BadDigit { digit, n } => {
-            format!("{digit}不是{n}×{n}盘面的数字（应为1到{n}）。")
-        }
-        GameError::Given(cell) => format!("{cell}是题目给出的数字，不能修改。"),
-        GameError::Filled(cell) => format!("{cell}已经填了数字；先擦掉它，再写候选数。"),
-        GameError::Finished(status) => format!("本局已经{}，不能再走棋。", status_name(*status)),
-        GameError::NothingToUndo => "没有可以撤销的步骤。".into(),
-        GameError::NothingToRedo => "没有可以重做的步骤。".into(),
-        GameError::Mistakes(_) => "盘面上有错误，请先改正，再求提示。".into(),
-        GameError::Stuck => "本程序已知的技巧都用不上了。".into(),
-        GameError::Full => "盘面已经填满了。".into(),
-        GameError::Invalid(_) => "题目和答案对不上，无法开局。".into(),
-    }
-}
-
-fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::Playing => "进行中",
-        Status::Won => "完成",
-        Status::GaveUp => "放弃",
-        Status::Lost => "失败",
     }
 }
 
@@ -169,6 +128,7 @@ pub fn conflict(c: &Conflict) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_game::{GameError, Status};
 
     /// What the page must never show a Chinese reader: Latin letters outside cell names.
     fn latin_outside_cells(text: &str) -> Option<String> {
