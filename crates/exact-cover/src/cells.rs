@@ -1,29 +1,33 @@
-//! Dancing cells: the same search as [`crate::links`], on sparse sets instead of linked lists.
+//! Dancing cells: Knuth's SSXC1 (exact cover on sparse sets), node for node.
 //!
-//! Knuth's later programs (SSXC1 and friends) keep, for every item, the options that still
-//! use it in a contiguous *set*: `set[c..c + size(c)]` holds the option nodes of item `c`.
-//! Removing a node swaps it with the last element of the set and shrinks the size; putting it
-//! back only grows the size again, because backtracking undoes removals in reverse order, so
-//! the node is still sitting just past the end. Two more ideas make this cheap:
+//! For every item the options that still use it are kept in a contiguous *set*:
+//! `set[c..c + size(c)]` holds the option nodes of item `c`. Removing a node from a set swaps
+//! it with the set's last element and shrinks the size. The sizes are the whole state: on
+//! entering a level the search saves the size of every active item on a *trail*, and
+//! backtracking writes them back, without undoing the swaps one by one as dancing links
+//! must. The sets come back as the same sets in another order, which is why this back end
+//! tries options in an order of its own.
 //!
-//! * an item that is no longer active (covered, or purified to a colour) is never updated
-//!   again: its set is frozen until it becomes active again, and the search iterates over it
-//!   by position while it is frozen;
-//! * the active primary items are themselves a sparse set (`item[0..active]`), so choosing
-//!   the item of minimum size scans a short dense array.
+//! The active items are a sparse set too (`item[0..active]`), primary and secondary
+//! together, as in SSXC1. It differs from dancing links in three ways that show in the
+//! counts, all Knuth's:
 //!
-//! Every update touches a few words that sit together, where dancing links touches three
-//! nodes at random places, which is why this back end is faster on large problems. It makes
-//! the same choices as DLX (minimum size, ties to the first) but the sets are permuted by the
-//! swaps, so options are tried in another order: the solutions are the same, the node and
-//! update counts are not Knuth's DLX counts.
+//! * an item's options are tried in the order its set has at that moment;
+//! * the item branched on is the first of least size in the order of `item`, which the
+//!   swaps permute (it stops at the first item with one option);
+//! * an option whose commitment would leave an active primary item with no option is
+//!   abandoned at once (it is not a node), where DLX enters the node and backs up.
 //!
-//! Layout of `set`, per item `c` (an offset into `set`): `set[c - 3]` is 0 while the item is
-//! active, otherwise the node that deactivated it (so undoing a commit knows whether it was
-//! the one that did); `set[c - 2]` its position in `item` (primary) or `u32::MAX`
-//! (secondary); `set[c - 1]` its size; then its nodes. `nodes[x]` is `(item, loc)` with `loc`
-//! the position of `x` in its item's set. A spacer has `item <= 0`: `-item` is the last node
-//! of the option after it and `loc` the first node of the option before it.
+//! So the search visits exactly SSXC1's nodes and makes exactly its updates (tested on every
+//! plain exact-cover data file). Colours extend it in the same style: a secondary item used
+//! with a colour is *purified* (the options giving it another colour are hidden) instead of
+//! covered.
+//!
+//! Layout of `set`, per item `c` (an offset into `set`): `set[c - 2]` is its position in
+//! `item`, `set[c - 1]` its size, then its nodes. Items at offsets below `second` are
+//! primary. `nodes[x]` is `(item, loc)` with `loc` the position of `x` in its item's set. A
+//! spacer has `item <= 0`: `-item` is the last node of the option after it and `loc` the
+//! first node of the option before it.
 
 use crate::problem::{ItemKind, Problem};
 use crate::rng::Rng;
@@ -36,10 +40,6 @@ pub(crate) struct Cell {
     loc: u32,
 }
 
-/// Marks an item deactivated by the choice of the branching item itself.
-const BY_BRANCH: u32 = u32::MAX;
-const INACTIVE_SECONDARY: u32 = u32::MAX;
-
 /// The dancing-cells structure.
 #[derive(Debug, Clone)]
 pub(crate) struct Cells {
@@ -48,8 +48,24 @@ pub(crate) struct Cells {
     /// For each node, the problem's index of its option.
     option: Vec<u32>,
     set: Vec<u32>,
+    /// The items, active ones first.
     item: Vec<u32>,
     active: u32,
+    /// How many of the active items are primary.
+    primaries: u32,
+    /// Offsets at or above this are secondary items.
+    second: u32,
+    /// `(item, size)` of every active item, saved on entering each level.
+    trail: Vec<(u32, u32)>,
+    /// Per level entered: where its part of the trail starts, and `primaries` then.
+    saved: Vec<(u32, u32)>,
+    /// Items deactivated by the option being committed (colours only: some may be skipped).
+    fresh: Vec<u32>,
+    /// With colours: positions in `item` from here on hold the items made inactive above the
+    /// current level, whose sets stay as they were until they are active again.
+    frozen: u32,
+    /// A primary item has no option at all: SSXC1 does not search.
+    hopeless: bool,
     pub updates: u64,
 }
 
@@ -81,26 +97,31 @@ impl Cells {
                 len[u.item.index()] += 1;
             }
         }
-        // Each item's header and set; primaries first so that `item` lists them in order.
+        // Each item's header and set; primaries first, so that offsets tell them apart.
         let mut offset = vec![0u32; items.len()];
         let mut set = Vec::new();
         let mut item = Vec::new();
-        let primary_first = (0..items.len())
-            .filter(|&k| items[k].kind != ItemKind::Secondary)
-            .chain((0..items.len()).filter(|&k| items[k].kind == ItemKind::Secondary));
-        for k in primary_first.filter(|&k| restriction.is_none_or(|r| r.items[k])) {
-            let primary = items[k].kind != ItemKind::Secondary;
-            let pos = if primary {
-                item.len() as u32
-            } else {
-                INACTIVE_SECONDARY
-            };
-            set.extend_from_slice(&[0, pos, 0]);
-            offset[k] = set.len() as u32;
-            if primary {
-                item.push(offset[k]);
+        let kept = |k: &usize| restriction.is_none_or(|r| r.items[*k]);
+        let primary = |k: &usize| items[*k].kind != ItemKind::Secondary;
+        let primaries: Vec<usize> = (0..items.len()).filter(kept).filter(primary).collect();
+        let secondaries: Vec<usize> = (0..items.len())
+            .filter(kept)
+            .filter(|k| !primary(k))
+            .collect();
+        let mut second = 0;
+        let mut hopeless = false;
+        for (n, &k) in primaries.iter().chain(&secondaries).enumerate() {
+            if n == primaries.len() {
+                second = set.len() as u32 + 2;
             }
+            hopeless |= n < primaries.len() && len[k] == 0;
+            set.extend_from_slice(&[item.len() as u32, 0]);
+            offset[k] = set.len() as u32;
+            item.push(offset[k]);
             set.resize(set.len() + len[k] as usize, 0);
+        }
+        if secondaries.is_empty() {
+            second = set.len() as u32 + 2;
         }
         let mut nodes = vec![Cell::default()];
         let mut colors = vec![0];
@@ -138,6 +159,13 @@ impl Cells {
             set,
             item,
             active,
+            primaries: primaries.len() as u32,
+            second,
+            trail: Vec::new(),
+            saved: Vec::new(),
+            fresh: Vec::new(),
+            frozen: active,
+            hopeless,
             updates: 0,
         }
     }
@@ -171,149 +199,135 @@ impl Cells {
     }
 
     #[inline(always)]
+    fn it(&self, k: u32) -> u32 {
+        debug_assert!((k as usize) < self.item.len());
+        // SAFETY: positions in `item` are below its length (`active` never exceeds it).
+        unsafe { *self.item.get_unchecked(k as usize) }
+    }
+
+    #[inline(always)]
+    fn it_mut(&mut self, k: u32) -> &mut u32 {
+        debug_assert!((k as usize) < self.item.len());
+        // SAFETY: as in `it`.
+        unsafe { self.item.get_unchecked_mut(k as usize) }
+    }
+
+    #[inline(always)]
     pub fn size(&self, c: u32) -> u32 {
         self.s(c - 1)
     }
 
     #[inline(always)]
     fn is_active(&self, c: u32) -> bool {
-        self.s(c - 3) == 0
+        self.s(c - 2) < self.active
     }
 
-    /// Removes the option of `p` from the sets of its other active items.
     #[inline(always)]
-    fn hide(&mut self, p: u32) {
+    fn color(&self, x: u32) -> i32 {
+        debug_assert!((x as usize) < self.colors.len());
+        // SAFETY: as in `node`; `colors` has one entry per node.
+        unsafe { *self.colors.get_unchecked(x as usize) }
+    }
+
+    /// Takes item `c` out of the active part of `item` (swapping it with the last active).
+    #[inline(always)]
+    fn deactivate(&mut self, c: u32) {
+        self.active -= 1;
+        let p = self.active;
+        let pp = self.s(c - 2);
+        let cc = self.it(p);
+        *self.it_mut(p) = c;
+        *self.it_mut(pp) = cc;
+        *self.s_mut(cc - 2) = pp;
+        *self.s_mut(c - 2) = p;
+        if c < self.second {
+            self.primaries -= 1;
+        }
+        self.updates += 1;
+    }
+
+    /// Removes the option of node `y` from the sets of its other items. With `check`, stops
+    /// (and says so) where an active primary item would lose its last option.
+    ///
+    /// With colours an option still in play may use an item purified higher up (with the
+    /// same colour); that item's set is left alone, since only the sizes of the items active
+    /// at a level are saved there. (Without colours no such option is left, as in SSXC1.)
+    #[inline(always)]
+    fn hide<const COLOR: bool>(&mut self, y: u32, check: bool) -> bool {
         let mut updates = 0;
-        let mut x = p + 1;
-        while x != p {
+        let mut x = y + 1;
+        let ok = loop {
+            if x == y {
+                break true;
+            }
             let Cell { item, loc } = self.node(x);
             if item <= 0 {
                 x = loc;
                 continue;
             }
             let c = item as u32;
-            if self.is_active(c) {
-                let s = self.size(c) - 1;
-                *self.s_mut(c - 1) = s;
-                let end = c + s;
-                let y = self.s(end);
-                *self.s_mut(end) = x;
-                *self.s_mut(loc) = y;
-                *self.loc_mut(y) = loc;
-                *self.loc_mut(x) = end;
-                updates += 1;
-            }
-            x += 1;
-        }
-        self.updates += updates;
-    }
-
-    /// Undoes [`Cells::hide`], right to left.
-    #[inline(always)]
-    fn unhide(&mut self, p: u32) {
-        let mut x = p - 1;
-        while x != p {
-            let Cell { item, .. } = self.node(x);
-            if item <= 0 {
-                x = (-item) as u32;
+            if COLOR && self.s(c - 2) >= self.frozen {
+                x += 1;
                 continue;
             }
-            let c = item as u32;
-            if self.is_active(c) {
-                *self.s_mut(c - 1) += 1;
+            let s = self.size(c) - 1;
+            if check && s == 0 && c < self.second && self.is_active(c) {
+                break false;
             }
-            x -= 1;
-        }
+            *self.s_mut(c - 1) = s;
+            let end = c + s;
+            let z = self.s(end);
+            *self.s_mut(end) = x;
+            *self.s_mut(loc) = z;
+            *self.loc_mut(z) = loc;
+            *self.loc_mut(x) = end;
+            updates += 1;
+            x += 1;
+        };
+        self.updates += updates;
+        ok
     }
 
-    /// Marks `c` inactive, recording who did it, and takes a primary item out of `item`.
+    /// Hides every option of item `c` (with a colour, every option giving `c` another).
     #[inline(always)]
-    fn deactivate(&mut self, c: u32, by: u32) {
-        *self.s_mut(c - 3) = by;
-        let pos = self.s(c - 2);
-        if pos != INACTIVE_SECONDARY {
-            self.active -= 1;
-            let last = self.item[self.active as usize];
-            self.item[pos as usize] = last;
-            *self.s_mut(last - 2) = pos;
-            self.item[self.active as usize] = c;
-            *self.s_mut(c - 2) = self.active;
-        }
-        self.updates += 1;
-    }
-
-    /// Undoes [`Cells::deactivate`]: `c` is still where it was put, just past the active part.
-    #[inline(always)]
-    fn reactivate(&mut self, c: u32) {
-        *self.s_mut(c - 3) = 0;
-        if self.s(c - 2) != INACTIVE_SECONDARY {
-            self.active += 1;
-        }
-    }
-
-    #[inline(always)]
-    fn cover_by(&mut self, c: u32, by: u32) {
-        self.deactivate(c, by);
-        for k in c..c + self.size(c) {
-            let x = self.s(k);
-            self.hide(x);
-        }
-    }
-
-    #[inline(always)]
-    fn uncover_all(&mut self, c: u32) {
-        for k in (c..c + self.size(c)).rev() {
-            let x = self.s(k);
-            self.unhide(x);
-        }
-        self.reactivate(c);
-    }
-
-    /// Item `c` takes the colour of node `p`: options with another colour (or none) go.
-    fn purify(&mut self, p: u32, c: u32) {
-        let color = self.colors[p as usize];
-        self.deactivate(c, p);
-        for k in c..c + self.size(c) {
-            let x = self.s(k);
-            if self.colors[x as usize] != color {
-                self.hide(x);
+    fn hide_all<const COLOR: bool>(&mut self, c: u32, color: i32, check: bool) -> bool {
+        debug_assert!(COLOR || color == 0);
+        let end = c + self.size(c);
+        for k in c..end {
+            let y = self.s(k);
+            if COLOR && color != 0 && self.color(y) == color {
+                continue;
+            }
+            if !self.hide::<COLOR>(y, check) {
+                return false;
             }
         }
+        true
     }
 
-    fn unpurify(&mut self, p: u32, c: u32) {
-        let color = self.colors[p as usize];
-        for k in (c..c + self.size(c)).rev() {
-            let x = self.s(k);
-            if self.colors[x as usize] != color {
-                self.unhide(x);
-            }
-        }
-        self.reactivate(c);
-    }
-
+    /// Saves the sizes of the active items: the state to come back to at this level.
     #[inline(always)]
-    fn commit<const COLOR: bool>(&mut self, p: u32, c: u32) {
-        if !self.is_active(c) {
-            // Only possible with colours: `c` was purified to `p`'s colour higher up.
-            return;
-        }
-        if COLOR && self.colors[p as usize] != 0 {
-            self.purify(p, c);
-        } else {
-            self.cover_by(c, p);
+    fn save(&mut self) {
+        self.saved.push((self.trail.len() as u32, self.primaries));
+        for k in 0..self.active {
+            let c = self.it(k);
+            let size = self.size(c);
+            self.trail.push((c, size));
         }
     }
 
+    /// Writes back the sizes saved on entering the current level.
     #[inline(always)]
-    fn uncommit<const COLOR: bool>(&mut self, p: u32, c: u32) {
-        if self.s(c - 3) != p {
-            return;
-        }
-        if COLOR && self.colors[p as usize] != 0 {
-            self.unpurify(p, c);
-        } else {
-            self.uncover_all(c);
+    fn restore(&mut self) {
+        let &(start, primaries) = self.saved.last().expect("a level was entered");
+        let start = start as usize;
+        self.active = (self.trail.len() - start) as u32;
+        self.frozen = self.active + 1;
+        self.primaries = primaries;
+        for k in start..self.trail.len() {
+            // SAFETY: `k` is below the trail's length.
+            let (c, size) = unsafe { *self.trail.get_unchecked(k) };
+            *self.s_mut(c - 1) = size;
         }
     }
 }
@@ -323,15 +337,18 @@ impl crate::search::Structure for Cells {
         self.item.len() + 2
     }
 
-    /// The active primary item of minimum size, ties to the one that came first in the
-    /// problem (its set offset is smaller), exactly DLX's rule though `item` is permuted:
-    /// so this back end grows the same search tree as dancing links.
+    /// The first active primary item of least size in the order of `item`, as SSXC1 takes
+    /// it (stopping at one of size one); with `rng`, ties broken at random.
     #[inline(always)]
     fn choose(&mut self, rng: &mut Option<Rng>) -> (u32, u32) {
-        let active = &self.item[..self.active as usize];
+        let (mut best, mut t) = (0, u32::MAX);
         if let Some(rng) = rng.as_mut() {
-            let (mut best, mut t, mut ties) = (0, u32::MAX, 0u64);
-            for &c in active {
+            let mut ties = 0u64;
+            for k in 0..self.active {
+                let c = self.it(k);
+                if c >= self.second {
+                    continue;
+                }
                 let size = self.size(c);
                 if size < t {
                     (best, t, ties) = (c, size, 1);
@@ -344,24 +361,32 @@ impl crate::search::Structure for Cells {
             }
             return (best, t);
         }
-        let mut key = u64::MAX;
-        for &c in active {
-            key = key.min(((self.size(c) as u64) << 32) | c as u64);
-            if key >> 32 == 0 {
-                break;
+        let mut k = 0;
+        while t > 1 && k < self.active {
+            let c = self.it(k);
+            if c < self.second {
+                let size = self.size(c);
+                if size < t {
+                    (best, t) = (c, size);
+                }
             }
+            k += 1;
         }
-        (key as u32, (key >> 32) as u32)
+        (best, t)
     }
 
     #[inline(always)]
     fn cover<const COLOR: bool>(&mut self, i: u32) {
-        self.cover_by(i, BY_BRANCH);
+        self.frozen = self.active;
+        self.deactivate(i);
+        self.hide_all::<COLOR>(i, 0, false);
+        self.save();
     }
 
     #[inline(always)]
-    fn uncover<const COLOR: bool>(&mut self, i: u32) {
-        self.uncover_all(i);
+    fn uncover<const COLOR: bool>(&mut self, _i: u32) {
+        let (start, _) = self.saved.pop().expect("a level was entered");
+        self.trail.truncate(start as usize);
     }
 
     #[inline(always)]
@@ -384,8 +409,19 @@ impl crate::search::Structure for Cells {
         self.s(cursor)
     }
 
+    fn item_of(&self, x: u32) -> u32 {
+        self.node(x).item as u32
+    }
+
+    fn cursor_of(&self, x: u32) -> u32 {
+        self.node(x).loc
+    }
+
+    /// SSXC1's commitment of an option: first every other item leaves the active set, then
+    /// each hides its options (or purifies), abandoning the option as soon as an active
+    /// primary item would be left with none.
     #[inline(always)]
-    fn commit_rest<const COLOR: bool>(&mut self, x: u32) {
+    fn commit_rest<const COLOR: bool>(&mut self, x: u32) -> bool {
         let mut p = x + 1;
         while p != x {
             let Cell { item, loc } = self.node(p);
@@ -393,28 +429,62 @@ impl crate::search::Structure for Cells {
                 p = loc;
                 continue;
             }
-            self.commit::<COLOR>(p, item as u32);
+            let c = item as u32;
+            if !COLOR {
+                self.deactivate(c);
+            } else if self.is_active(c) {
+                // Otherwise purified to this option's colour higher up: nothing to do.
+                self.deactivate(c);
+                self.fresh.push(p);
+            }
             p += 1;
         }
+        if COLOR {
+            let mut k = 0;
+            let ok = loop {
+                let Some(&p) = self.fresh.get(k) else {
+                    break true;
+                };
+                let c = self.node(p).item as u32;
+                if !self.hide_all::<true>(c, self.color(p), true) {
+                    break false;
+                }
+                k += 1;
+            };
+            self.fresh.clear();
+            return ok;
+        }
+        let mut p = x + 1;
+        while p != x {
+            let Cell { item, loc } = self.node(p);
+            if item <= 0 {
+                p = loc;
+                continue;
+            }
+            if !self.hide_all::<false>(item as u32, 0, true) {
+                return false;
+            }
+            p += 1;
+        }
+        true
     }
 
     #[inline(always)]
-    fn uncommit_rest<const COLOR: bool>(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
-            let Cell { item, .. } = self.node(p);
-            if item <= 0 {
-                p = (-item) as u32;
-                continue;
-            }
-            self.uncommit::<COLOR>(p, item as u32);
-            p -= 1;
-        }
+    fn uncommit_rest<const COLOR: bool>(&mut self, _x: u32) {
+        self.restore();
     }
+
+    /// Leaving the level: the level above writes back its own sizes, which covers these.
+    #[inline(always)]
+    fn abandon_rest<const COLOR: bool>(&mut self, _x: u32) {}
 
     #[inline(always)]
     fn all_covered(&self) -> bool {
-        self.active == 0
+        self.primaries == 0
+    }
+
+    fn hopeless(&self) -> bool {
+        self.hopeless
     }
 
     fn updates(&self) -> u64 {

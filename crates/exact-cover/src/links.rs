@@ -855,9 +855,18 @@ impl crate::search::Structure for Links {
         cursor
     }
 
+    fn item_of(&self, x: u32) -> u32 {
+        self.nd(x).top as u32
+    }
+
+    fn cursor_of(&self, x: u32) -> u32 {
+        x
+    }
+
     #[inline(always)]
-    fn commit_rest<const COLOR: bool>(&mut self, x: u32) {
+    fn commit_rest<const COLOR: bool>(&mut self, x: u32) -> bool {
         Links::commit_rest::<COLOR>(self, x);
+        true
     }
 
     #[inline(always)]

@@ -38,10 +38,25 @@ pub(crate) trait Structure: Clone {
     fn is_end(&self, i: u32, cursor: u32) -> bool;
     /// The option node a cursor stands on.
     fn node_at(&self, cursor: u32) -> u32;
-    /// Covers (or purifies) every other item of the option of node `x`.
-    fn commit_rest<const COLOR: bool>(&mut self, x: u32);
+    /// The item of option node `x`.
+    fn item_of(&self, x: u32) -> u32;
+    /// The cursor standing on option node `x` of the item just covered.
+    fn cursor_of(&self, x: u32) -> u32;
+    /// Covers (or purifies) every other item of the option of node `x`; false where the
+    /// option is abandoned without a node because it leaves an item with no option (the
+    /// caller then undoes it with [`Structure::uncommit_rest`] as usual).
+    fn commit_rest<const COLOR: bool>(&mut self, x: u32) -> bool;
     fn uncommit_rest<const COLOR: bool>(&mut self, x: u32);
+    /// Undoes [`Structure::commit_rest`] where the level is left right after; a structure
+    /// whose level above restores everything anyway may skip the work.
+    fn abandon_rest<const COLOR: bool>(&mut self, x: u32) {
+        self.uncommit_rest::<COLOR>(x);
+    }
     fn all_covered(&self) -> bool;
+    /// Whether the search is known to be empty before it starts (no node is counted then).
+    fn hopeless(&self) -> bool {
+        false
+    }
     fn updates(&self) -> u64;
     /// The problem's option index at a cursor kept in a solution (`None` for a pseudo-choice).
     fn option_at(&self, cursor: u32) -> Option<usize>;
@@ -122,10 +137,15 @@ pub(crate) struct Engine<S> {
 impl<S: Structure> Engine<S> {
     pub fn new(links: S, algorithm: Algorithm, rng: Option<Rng>) -> Engine<S> {
         let depth = links.depth();
+        let label = if links.hopeless() {
+            Label::Done
+        } else {
+            Label::Forward
+        };
         Engine {
             links,
             algorithm,
-            label: Label::Forward,
+            label,
             level: 0,
             choice: vec![0; depth],
             best: vec![0; depth],
@@ -149,7 +169,9 @@ impl<S: Structure> Engine<S> {
         self.cutoff = level;
     }
 
-    /// Explore only the subtree below `prefix`.
+    /// Explore only the subtree below `prefix`: in Algorithm C the option node taken at each
+    /// of the first levels (structures whose sets change order as they are searched, like
+    /// dancing cells, cannot name an option by its place), in M the option's place.
     pub fn set_forced(&mut self, prefix: Vec<u32>) {
         self.forced = prefix;
     }
@@ -218,23 +240,35 @@ impl<S: Structure> Engine<S> {
                     self.path_counts = Some((nodes, self.links.updates()));
                 }
                 nodes += 1;
-                let (i, len) = self.links.choose(&mut self.rng);
-                *at_mut(&mut best, l) = i;
-                *at_mut(&mut degree, l) = len;
-                *at_mut(&mut sibling, l) = 0;
-                self.links.cover::<COLOR>(i);
-                *at_mut(&mut choice, l) = self.links.first(i);
+                if l < forced {
+                    // A forced level: the item of the given option, and that option only.
+                    let x = at(&self.forced, l);
+                    let i = self.links.item_of(x);
+                    *at_mut(&mut best, l) = i;
+                    *at_mut(&mut degree, l) = 1;
+                    *at_mut(&mut sibling, l) = 0;
+                    self.links.cover::<COLOR>(i);
+                    *at_mut(&mut choice, l) = self.links.cursor_of(x);
+                } else {
+                    let (i, len) = self.links.choose(&mut self.rng);
+                    *at_mut(&mut best, l) = i;
+                    *at_mut(&mut degree, l) = len;
+                    *at_mut(&mut sibling, l) = 0;
+                    self.links.cover::<COLOR>(i);
+                    *at_mut(&mut choice, l) = self.links.first(i);
+                }
             }
             loop {
                 if recover {
-                    // Recover: take back the option tried at level l and go to the next one
-                    // (a forced level has no next one: back up).
+                    // Recover: take back the option tried at level l and go to the next one,
+                    // or back up when there is none (a forced level has no next one).
                     recover = false;
                     let cursor = at(&choice, l);
-                    self.links
-                        .uncommit_rest::<COLOR>(self.links.node_at(cursor));
-                    if l < forced {
-                        self.links.uncover::<COLOR>(at(&best, l));
+                    let i = at(&best, l);
+                    let next = self.links.next(cursor);
+                    if l < forced || self.links.is_end(i, next) {
+                        self.links.abandon_rest::<COLOR>(self.links.node_at(cursor));
+                        self.links.uncover::<COLOR>(i);
                         if l == 0 {
                             break 'search (Label::Done, Event::Done);
                         }
@@ -242,7 +276,9 @@ impl<S: Structure> Engine<S> {
                         recover = true;
                         continue;
                     }
-                    *at_mut(&mut choice, l) = self.links.next(cursor);
+                    self.links
+                        .uncommit_rest::<COLOR>(self.links.node_at(cursor));
+                    *at_mut(&mut choice, l) = next;
                     *at_mut(&mut sibling, l) += 1;
                 }
                 // Advance: try the option at the cursor, or back up when there is none left.
@@ -257,12 +293,10 @@ impl<S: Structure> Engine<S> {
                     recover = true;
                     continue;
                 }
-                if l < forced && at(&sibling, l) < at(&self.forced, l) {
-                    *at_mut(&mut choice, l) = self.links.next(cursor);
-                    *at_mut(&mut sibling, l) += 1;
+                if !self.links.commit_rest::<COLOR>(self.links.node_at(cursor)) {
+                    recover = true;
                     continue;
                 }
-                self.links.commit_rest::<COLOR>(self.links.node_at(cursor));
                 if self.links.all_covered() {
                     nodes += 1;
                     solutions += 1;
@@ -274,7 +308,8 @@ impl<S: Structure> Engine<S> {
                     continue;
                 }
                 if l + 1 == self.cutoff {
-                    self.prefixes.push(sibling[..=l].to_vec());
+                    let path = choice[..=l].iter().map(|&c| self.links.node_at(c));
+                    self.prefixes.push(path.collect());
                     recover = true;
                     continue;
                 }

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::cells::Cells;
 use crate::links::Links;
-use crate::problem::Problem;
+use crate::problem::{ItemKind, Problem};
 use crate::rng::Rng;
 use crate::search::{Algorithm, Engine, Event};
 
@@ -97,10 +97,39 @@ pub enum Backend {
     /// counts. The only back end for multiplicities.
     #[default]
     Links,
-    /// Dancing cells (sparse sets, after Knuth's SSXC): the same branching rule on a more
-    /// compact structure; usually faster on large problems, but options are tried in another
-    /// order, so its node counts are its own. Problems with multiplicities use links.
+    /// Dancing cells, exactly as Knuth's SSXC1: sparse sets restored from a trail of sizes,
+    /// options tried in the order the sets have, dead options abandoned before they become
+    /// nodes; the same node and update counts as SSXC1 on exact cover. Faster than links
+    /// where options are long (polyominoes, sudoku); colours are searched in the same style
+    /// (where links are usually faster); multiplicities always use links. A split count's
+    /// parts add up to the solutions but not to the sequential node count, since the order
+    /// of the sets depends on what was searched before.
     Cells,
+    /// The one that is usually faster for the problem's shape: cells for exact cover without
+    /// secondary items, colours or multiplicities, links otherwise (measured in the README).
+    Auto,
+}
+
+impl Backend {
+    /// The back end that searches `problem`: [`Backend::Auto`] resolved, and multiplicities
+    /// on links whatever was asked.
+    pub fn resolve(self, problem: &Problem) -> Backend {
+        let plain = !problem.has_colors() && !problem.has_multiplicities();
+        match self {
+            _ if problem.has_multiplicities() => Backend::Links,
+            Backend::Auto
+                if plain
+                    && problem
+                        .items()
+                        .iter()
+                        .all(|i| i.kind != ItemKind::Secondary) =>
+            {
+                Backend::Cells
+            }
+            Backend::Auto => Backend::Links,
+            other => other,
+        }
+    }
 }
 
 /// An engine on either back end.
@@ -330,7 +359,7 @@ impl<'p> Solver<'p> {
     fn engine_with(&self, random_ties: bool) -> AnyEngine {
         let mut rng = self.seed.map(Rng::new);
         let algorithm = self.algorithm();
-        if self.backend == Backend::Cells && algorithm != Algorithm::Multiple {
+        if self.backend.resolve(self.problem) == Backend::Cells {
             let cells = Cells::new(self.problem, rng.as_mut(), self.restriction);
             return AnyEngine::Cells(Engine::new(cells, algorithm, rng.filter(|_| random_ties)));
         }
@@ -377,9 +406,10 @@ impl<'p> Solver<'p> {
     }
 
     /// Counts the solutions on `jobs` threads by splitting the search tree near the root. The
-    /// count and the node and update statistics equal those of [`Solver::count`] (with a seed,
-    /// the options are shuffled as in [`Solver::count`] but ties between items are not broken
-    /// at random, so the statistics are those of that deterministic search). A limit or
+    /// count equals that of [`Solver::count`], and on links so do the node and update
+    /// statistics (with a seed, the options are shuffled as in [`Solver::count`] but ties
+    /// between items are not broken at random, so the statistics are those of that
+    /// deterministic search; on cells they are those of the parts, see [`Backend::Cells`]). A limit or
     /// node budget is not applied here; the stop flag and the deadline are.
     pub fn count_parallel(&self, jobs: usize) -> Count {
         let jobs = jobs.max(1);
@@ -397,8 +427,8 @@ impl<'p> Solver<'p> {
     }
 
     /// Counts part `part` (from 0) of `parts` independent parts of the search tree, on `jobs`
-    /// threads: the counts of the parts sum to the whole count, and so do their node and
-    /// update statistics (the levels above the split are counted in part 0). The split
+    /// threads: the counts of the parts sum to the whole count, and on links so do their node
+    /// and update statistics (the levels above the split are counted in part 0). The split
     /// depends on the problem, the seed, the backend and `parts` only, so separate processes
     /// on separate machines agree on it: each takes every `parts`-th subtree at the first
     /// level that has at least [`PREFIXES_PER_PART`] subtrees per part (at most 16 levels

@@ -83,9 +83,12 @@ pub struct Args {
     #[arg(long)]
     progress: bool,
 
-    /// The data structure to search on: `links` (dancing links, Knuth's DLX1/2/3, whose node
-    /// and update counts --stats reproduces) or `cells` (dancing cells: sparse sets, the same
-    /// search tree, often faster on large problems; multiplicities always use links).
+    /// The data structure to search on: `links` (dancing links as Knuth's DLX1/2/3, whose
+    /// node and update counts --stats reproduces, and whose split counts add up in nodes
+    /// too), `cells` (dancing cells as Knuth's SSXC1, whose counts --stats reproduces on
+    /// exact cover; faster where options are long, as polyominoes and sudoku), or `auto`
+    /// (cells for exact cover without secondary items, links otherwise). Multiplicities
+    /// always use links.
     #[arg(long, value_enum, default_value = "links")]
     backend: BackendArg,
 
@@ -101,6 +104,7 @@ pub struct Args {
 enum BackendArg {
     Links,
     Cells,
+    Auto,
 }
 
 /// How a search ended: its statistics, why it stopped early (if it did), and how long the
@@ -127,10 +131,13 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     }
 
     let problem = &parsed.problem;
-    let mut solver = problem.solver().backend(match args.backend {
+    let backend = match args.backend {
         BackendArg::Links => Backend::Links,
         BackendArg::Cells => Backend::Cells,
-    });
+        BackendArg::Auto => Backend::Auto,
+    }
+    .resolve(problem);
+    let mut solver = problem.solver().backend(backend);
     if let Some(seed) = args.seed {
         solver = solver.seed(seed);
     }
@@ -178,7 +185,7 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     out.flush()?;
 
     if args.stats {
-        print_stats(&outcome, clock);
+        print_stats(&outcome, backend, clock);
     }
     if outcome.stopped == Some(StopReason::Deadline) {
         return Err(Failure::Unmet(format!(
@@ -386,14 +393,18 @@ fn finish(reporter: &mut Progress, search: &Search) {
 }
 
 /// The `--stats` report on stderr, one `name: value` per line.
-fn print_stats(outcome: &Outcome, clock: &Clock) {
+fn print_stats(outcome: &Outcome, backend: Backend, clock: &Clock) {
     let Outcome {
         stats,
         stopped,
         search_time,
     } = outcome;
+    let backend = match backend {
+        Backend::Cells => "cells",
+        _ => "links",
+    };
     let mut text = format!(
-        "nodes: {}\nupdates: {}\nsolutions: {}\n",
+        "nodes: {}\nupdates: {}\nsolutions: {}\nbackend: {backend}\n",
         stats.nodes, stats.updates, stats.solutions
     );
     match stopped {
