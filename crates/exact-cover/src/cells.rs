@@ -25,18 +25,17 @@
 //!
 //! Layout of `set`, per item `c` (an offset into `set`): `set[c - 2]` is its position in
 //! `item`, `set[c - 1]` its size, then its nodes. Items at offsets below `second` are
-//! primary. `nodes[x]` is `(item, loc)` with `loc` the position of `x` in its item's set. A
-//! spacer has `item <= 0`: `-item` is the last node of the option after it and `loc` the
-//! first node of the option before it.
+//! primary. `nodes[x]` is `(item, loc)` with `loc` the position of `x` in its item's set; the
+//! nodes of an option are consecutive, and `span[x]` gives its first and last.
 
 use crate::problem::{ItemKind, Problem};
 use crate::rng::Rng;
 use crate::solver::Restriction;
 
-/// One option node (or spacer) of the cells structure.
+/// One option node of the cells structure: its item, and its place in the item's set.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Cell {
-    item: i32,
+    item: u32,
     loc: u32,
 }
 
@@ -47,6 +46,10 @@ pub(crate) struct Cells {
     colors: Vec<i32>,
     /// For each node, the problem's index of its option.
     option: Vec<u32>,
+    /// For each node, the first and the last node of its option: walking an option around
+    /// from a node then takes a fixed number of steps, which the processor predicts, where
+    /// looking for the spacer costs a mispredicted branch at a different step every time.
+    span: Vec<(u32, u32)>,
     set: Vec<u32>,
     /// The items, active ones first.
     item: Vec<u32>,
@@ -126,7 +129,7 @@ impl Cells {
         let mut nodes = vec![Cell::default()];
         let mut colors = vec![0];
         let mut option = vec![u32::MAX];
-        let mut spacer = 0;
+        let mut span = vec![(0, 0)];
         for &k in &order {
             let first = nodes.len() as u32;
             for u in problem.option(k) {
@@ -135,27 +138,19 @@ impl Cells {
                 let loc = c + *size;
                 *size += 1;
                 set[loc as usize] = nodes.len() as u32;
-                nodes.push(Cell {
-                    item: c as i32,
-                    loc,
-                });
+                nodes.push(Cell { item: c, loc });
                 colors.push(u.color.map_or(0, |c| c.0 as i32));
                 option.push(k as u32);
             }
-            nodes[spacer].item = -(nodes.len() as i32 - 1);
-            spacer = nodes.len();
-            nodes.push(Cell {
-                item: 0,
-                loc: first,
-            });
-            colors.push(0);
-            option.push(u32::MAX);
+            let last = nodes.len() as u32 - 1;
+            span.resize(nodes.len(), (first, last));
         }
         let active = item.len() as u32;
         Cells {
             nodes,
             colors,
             option,
+            span,
             set,
             item,
             active,
@@ -212,6 +207,14 @@ impl Cells {
         unsafe { self.item.get_unchecked_mut(k as usize) }
     }
 
+    /// The first and last node of the option of node `x`.
+    #[inline(always)]
+    fn span_of(&self, x: u32) -> (u32, u32) {
+        debug_assert!((x as usize) < self.span.len());
+        // SAFETY: as in `node`; `span` has one entry per node.
+        unsafe { *self.span.get_unchecked(x as usize) }
+    }
+
     #[inline(always)]
     pub fn size(&self, c: u32) -> u32 {
         self.s(c - 1)
@@ -254,20 +257,17 @@ impl Cells {
     /// at a level are saved there. (Without colours no such option is left, as in SSXC1.)
     #[inline(always)]
     fn hide<const COLOR: bool>(&mut self, y: u32, check: bool) -> bool {
+        let span = self.span_of(y);
         let mut updates = 0;
-        let mut x = y + 1;
+        let mut x = y;
         let ok = loop {
+            x = around(span, x);
             if x == y {
                 break true;
             }
             let Cell { item, loc } = self.node(x);
-            if item <= 0 {
-                x = loc;
-                continue;
-            }
-            let c = item as u32;
+            let c = item;
             if COLOR && self.s(c - 2) >= self.frozen {
-                x += 1;
                 continue;
             }
             let s = self.size(c) - 1;
@@ -282,7 +282,6 @@ impl Cells {
             *self.loc_mut(z) = loc;
             *self.loc_mut(x) = end;
             updates += 1;
-            x += 1;
         };
         self.updates += updates;
         ok
@@ -330,6 +329,13 @@ impl Cells {
             *self.s_mut(c - 1) = size;
         }
     }
+}
+
+/// The node after `x` in its option `(first, last)`, cyclically: from a node, the nodes after
+/// it to the option's end, then from its start, as SSXC1 walks them.
+#[inline(always)]
+fn around((first, last): (u32, u32), x: u32) -> u32 {
+    if x == last { first } else { x + 1 }
 }
 
 impl crate::search::Structure for Cells {
@@ -410,7 +416,7 @@ impl crate::search::Structure for Cells {
     }
 
     fn item_of(&self, x: u32) -> u32 {
-        self.node(x).item as u32
+        self.node(x).item
     }
 
     fn cursor_of(&self, x: u32) -> u32 {
@@ -422,14 +428,10 @@ impl crate::search::Structure for Cells {
     /// primary item would be left with none.
     #[inline(always)]
     fn commit_rest<const COLOR: bool>(&mut self, x: u32) -> bool {
-        let mut p = x + 1;
+        let span = self.span_of(x);
+        let mut p = around(span, x);
         while p != x {
-            let Cell { item, loc } = self.node(p);
-            if item <= 0 {
-                p = loc;
-                continue;
-            }
-            let c = item as u32;
+            let c = self.node(p).item;
             if !COLOR {
                 self.deactivate(c);
             } else if self.is_active(c) {
@@ -437,7 +439,7 @@ impl crate::search::Structure for Cells {
                 self.deactivate(c);
                 self.fresh.push(p);
             }
-            p += 1;
+            p = around(span, p);
         }
         if COLOR {
             let mut k = 0;
@@ -445,7 +447,7 @@ impl crate::search::Structure for Cells {
                 let Some(&p) = self.fresh.get(k) else {
                     break true;
                 };
-                let c = self.node(p).item as u32;
+                let c = self.node(p).item;
                 if !self.hide_all::<true>(c, self.color(p), true) {
                     break false;
                 }
@@ -454,17 +456,12 @@ impl crate::search::Structure for Cells {
             self.fresh.clear();
             return ok;
         }
-        let mut p = x + 1;
+        let mut p = around(span, x);
         while p != x {
-            let Cell { item, loc } = self.node(p);
-            if item <= 0 {
-                p = loc;
-                continue;
-            }
-            if !self.hide_all::<false>(item as u32, 0, true) {
+            if !self.hide_all::<false>(self.node(p).item, 0, true) {
                 return false;
             }
-            p += 1;
+            p = around(span, p);
         }
         true
     }
