@@ -106,9 +106,15 @@ pub enum Backend {
     /// of the sets depends on what was searched before.
     Cells,
     /// The one that is usually faster for the problem's shape: cells for exact cover without
-    /// secondary items, colours or multiplicities, links otherwise (measured in the README).
+    /// secondary items, colours or multiplicities and with at most 4,096 items, links
+    /// otherwise (measured in the README).
     Auto,
 }
+
+/// Above this many items `auto` keeps to links: cells scan every active item at each node and
+/// save all their sizes, where links find the least item from per-block minima and undo only
+/// what changed.
+const AUTO_CELLS_MAX_ITEMS: usize = 4096;
 
 impl Backend {
     /// The back end that searches `problem`: [`Backend::Auto`] resolved, and multiplicities
@@ -119,6 +125,7 @@ impl Backend {
             _ if problem.has_multiplicities() => Backend::Links,
             Backend::Auto
                 if plain
+                    && problem.items().len() <= AUTO_CELLS_MAX_ITEMS
                     && problem
                         .items()
                         .iter()

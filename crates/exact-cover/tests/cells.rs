@@ -235,3 +235,31 @@ fn cells_count_colourings() {
         assert_eq!(cells.solutions, solutions, "{file}");
     }
 }
+
+/// `auto` takes cells for a plain exact cover without secondary items and of modest size,
+/// links otherwise; multiplicities are always searched on links.
+#[test]
+fn auto_picks_cells_only_where_they_win() {
+    let resolve = |file: &str, backend: Backend| backend.resolve(&load(file));
+    assert_eq!(resolve("pentomino-3x20", Backend::Auto), Backend::Cells);
+    assert_eq!(resolve("langford-8", Backend::Auto), Backend::Cells);
+    assert_eq!(resolve("queens-8", Backend::Auto), Backend::Links);
+    assert_eq!(
+        resolve("xcc-color-petersen-k3", Backend::Auto),
+        Backend::Links
+    );
+    assert_eq!(resolve("mcc-rooks-6-3", Backend::Auto), Backend::Links);
+    assert_eq!(resolve("mcc-rooks-6-3", Backend::Cells), Backend::Links);
+    assert_eq!(
+        resolve("xcc-color-petersen-k3", Backend::Cells),
+        Backend::Cells
+    );
+    assert_eq!(resolve("queens-8", Backend::Links), Backend::Links);
+    let mut large = Problem::with_unnamed_items(5000, 0);
+    let items: Vec<_> = (0..5000).map(|k| large.item_at(k).unwrap()).collect();
+    for pair in items.chunks(2) {
+        large.add_option_items(pair.iter().copied()).unwrap();
+    }
+    assert_eq!(Backend::Auto.resolve(&large), Backend::Links);
+    assert_eq!(large.solver().backend(Backend::Cells).count().solutions, 1);
+}

@@ -87,8 +87,8 @@ pub struct Args {
     /// node and update counts --stats reproduces, and whose split counts add up in nodes
     /// too), `cells` (dancing cells as Knuth's SSXC1, whose counts --stats reproduces on
     /// exact cover; faster where options are long, as polyominoes and sudoku), or `auto`
-    /// (cells for exact cover without secondary items, links otherwise). Multiplicities
-    /// always use links.
+    /// (cells for exact cover without secondary items and with at most 4,096 items, links
+    /// otherwise). Multiplicities always use links.
     #[arg(long, value_enum, default_value = "links")]
     backend: BackendArg,
 
