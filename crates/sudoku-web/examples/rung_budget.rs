@@ -1,4 +1,4 @@
-//! Asks for puzzles the way a new game does (`generate_within` with the on-demand budget) on
+//! Asks for puzzles the way a new game does (`generate_within` with its size's budget) on
 //! every rung of one size and variant, and prints how many requests succeeded and how long
 //! they took: the figures behind `puzzles::OFFERED`.
 //!
@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use sudoku_game::GameVariant;
 use sudoku_logic::ladder::{LADDER, Rung};
-use sudoku_web::puzzles::{ON_DEMAND_BUDGET, Spec, generate_within, parse_size};
+use sudoku_web::puzzles::{Spec, generate_within, on_demand_budget, parse_size};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,7 +33,7 @@ fn main() {
         let (mut made, mut times) = (0, Vec::new());
         for seed in 1..=count {
             let start = Instant::now();
-            if generate_within(&spec, ON_DEMAND_BUDGET, seed).is_ok() {
+            if generate_within(&spec, on_demand_budget(&spec), seed).is_ok() {
                 made += 1;
             }
             times.push(start.elapsed().as_millis());
