@@ -663,8 +663,15 @@ fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
 /// of the value it was reached from (the premise is at position 0).
 struct Table {
     entries: Vec<(u32, u32)>,
-    /// Links from the premise, per entry.
-    depth: Vec<u16>,
+}
+
+impl Table {
+    /// Whether entry `j` is the premise or one of its direct implications (one link or
+    /// none from it): only those are reached from position 0, as the premise's links are
+    /// the first the walk follows and an entry is never re-pointed to a path through it.
+    fn near(&self, j: usize) -> bool {
+        j == 0 || self.entries[j].1 == 0
+    }
 }
 
 /// Breadth-first search state, reused between premises.
@@ -675,6 +682,7 @@ struct Bfs {
     position: Vec<u32>,
     /// The table being built, kept between runs so that a run does not grow new vectors.
     entries: Vec<(u32, u32)>,
+    /// Links from the premise per entry (weighted walks only).
     depth: Vec<u16>,
 }
 
@@ -694,11 +702,9 @@ impl Bfs {
             return self.run_weighted(graph, premise);
         }
         self.now += 1;
-        let (entries, depth) = (&mut self.entries, &mut self.depth);
+        let entries = &mut self.entries;
         entries.clear();
-        depth.clear();
         entries.push((premise, 0));
-        depth.push(0);
         self.stamp[premise as usize] = self.now;
         let mut j = 0;
         // A full table takes nothing more: the rest of the walk would only look.
@@ -710,13 +716,11 @@ impl Bfs {
                 }
                 self.stamp[next as usize] = self.now;
                 entries.push((next, j as u32));
-                depth.push(depth[j] + 1);
             }
             j += 1;
         }
         Table {
             entries: entries.to_vec(),
-            depth: depth.to_vec(),
         }
     }
 }
@@ -773,7 +777,6 @@ impl Bfs {
         }
         Table {
             entries: entries.to_vec(),
-            depth: depth.to_vec(),
         }
     }
 }
@@ -865,7 +868,7 @@ impl<const W: usize> Finder<'_, '_, W> {
     }
 
     fn nice_loop(&mut self, table: &Table, j: usize) {
-        if table.depth[j] < 2 {
+        if table.near(j) {
             return;
         }
         let Some(path) = self.chain(table, j, true) else {
@@ -1008,7 +1011,7 @@ impl<const W: usize> Finder<'_, '_, W> {
     }
 
     fn aic(&mut self, table: &Table, j: usize, (s, c): (usize, usize), (e, d): (usize, usize)) {
-        if table.depth[j] < 2 {
+        if table.near(j) {
             return;
         }
         let ctx = self.ctx;
@@ -1171,7 +1174,7 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
         graph,
         found: Vec::new(),
         by_effect: HashMap::new(),
-        allowed: (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect(),
+        places: house_places(ctx),
     };
     for (on, off) in &tables {
         forcing.one_premise(on);
@@ -1199,8 +1202,10 @@ struct Forcing<'a, 'c, const W: usize> {
     graph: &'a Graph,
     found: Vec<(Step, Conclusion, usize)>,
     by_effect: HashMap<(Technique, Conclusion), usize>,
-    /// Per digit, the cells the placed digits allow it in ([`allowed_cells`]).
-    allowed: Vec<CellSet<W>>,
+    /// Every house's places of a digit that the placed digits allow ([`allowed_cells`]),
+    /// where there are some: rows, then columns, then boxes, digit by digit, house by house
+    /// (the order contradictions are looked for in). The same for every premise, so made once.
+    places: Vec<(usize, CellSet<W>)>,
 }
 
 impl<const W: usize> Forcing<'_, '_, W> {
@@ -1228,8 +1233,13 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 self.record(contradiction, conclusion, &ends);
             }
         }
-        // A cell given two digits.
-        for d in 0..ctx.n() {
+        // A cell given two digits (looked for pair by pair only where some cell is: rare).
+        let (mut seen, mut twice) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
+        for on in &t.on {
+            twice = twice.or(&seen.and(on));
+            seen = seen.or(on);
+        }
+        for d in (0..ctx.n()).filter(|_| !twice.is_empty()) {
             for e in d + 1..ctx.n() {
                 if let Some(x) = t.on[d].and(&t.on[e]).first() {
                     let ends = [(t, g.normal(x, d, true)), (t, g.normal(x, e, true))];
@@ -1264,17 +1274,11 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
         // A house where a digit has no place left (HoDoKu counts the places the placed
         // digits allow, not the current candidates).
-        for kind in [Kind::Row, Kind::Col, Kind::Block] {
-            for d in 0..ctx.n() {
-                let allowed = self.allowed[d];
-                for h in ctx.g.lines(kind) {
-                    let places = allowed.and(ctx.g.house_set(h));
-                    if !places.is_empty() && places.is_subset(&t.off[d]) {
-                        let ends: Vec<_> =
-                            places.iter().map(|x| (t, g.normal(x, d, false))).collect();
-                        self.record(contradiction, conclusion, &ends);
-                    }
-                }
+        for k in 0..self.places.len() {
+            let (d, places) = self.places[k];
+            if places.minus(&t.off[d]).is_empty() {
+                let ends: Vec<_> = places.iter().map(|x| (t, g.normal(x, d, false))).collect();
+                self.record(contradiction, conclusion, &ends);
             }
         }
     }
@@ -1446,6 +1450,24 @@ fn chain_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, path: &[u32]) -> Chain {
 fn node_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, value: u32) -> ChainNode {
     let cells = g.cells_of(value).into_iter().map(|c| ctx.cell(c));
     ChainNode::group(cells.collect(), digit(g.digit_of(value)))
+}
+
+/// Per row, then column, then box, per digit and house: the digit's allowed places in the
+/// house ([`allowed_cells`]), where it has any.
+fn house_places<const W: usize>(ctx: &Ctx<W>) -> Vec<(usize, CellSet<W>)> {
+    let allowed: Vec<CellSet<W>> = (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect();
+    let mut out = Vec::new();
+    for kind in [Kind::Row, Kind::Col, Kind::Block] {
+        for (d, allowed) in allowed.iter().enumerate() {
+            for h in ctx.g.lines(kind) {
+                let places = allowed.and(ctx.g.house_set(h));
+                if !places.is_empty() {
+                    out.push((d, places));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The empty cells where digit index `d` could go by the placed digits alone (no peer holds
