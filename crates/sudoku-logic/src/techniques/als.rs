@@ -207,10 +207,18 @@ fn common_eliminations<const W: usize>(
     skip: &[usize],
     out: &mut Vec<(usize, usize)>,
 ) {
-    let mut z = a.mask & b.mask;
-    for &d in skip {
-        z &= !(1 << d);
-    }
+    let skip = skip.iter().fold(0, |m, &d| m | 1 << d);
+    common_eliminations_but(a, b, skip, out);
+}
+
+/// [`common_eliminations`] with the digits to skip as a mask.
+fn common_eliminations_but<const W: usize>(
+    a: &Als<W>,
+    b: &Als<W>,
+    skip: u64,
+    out: &mut Vec<(usize, usize)>,
+) {
+    let z = a.mask & b.mask & !skip;
     if z == 0 || !a.all_buddies.intersects(&b.all_buddies) {
         return;
     }
@@ -372,12 +380,18 @@ enum Use {
 }
 
 impl Use {
-    fn digits(self, rc: &Rc) -> Vec<usize> {
-        match (self, rc.d2) {
-            (Use::First, _) | (_, None) => vec![rc.d1],
-            (Use::Second, Some(d2)) => vec![d2],
-            (Use::Both, Some(d2)) => vec![rc.d1, d2],
-        }
+    /// [`Use::digits`] as a mask.
+    fn mask(self, rc: &Rc) -> u64 {
+        self.digits(rc).fold(0, |m, d| m | 1 << d)
+    }
+
+    fn digits(self, rc: &Rc) -> impl Iterator<Item = usize> {
+        let (a, b) = match (self, rc.d2) {
+            (Use::First, _) | (_, None) => (Some(rc.d1), None),
+            (Use::Second, Some(d2)) => (Some(d2), None),
+            (Use::Both, Some(d2)) => (Some(rc.d1), Some(d2)),
+        };
+        a.into_iter().chain(b)
     }
 
     /// How `rc` can follow a link that used `prev`: its digits other than the previous
@@ -497,10 +511,10 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
         let (r0, rl) = (&self.rcs[k0], &self.rcs[kl]);
         let start = &self.alses[r0.from];
         let end = &self.alses[rl.to];
-        let mut skip = u0.digits(r0);
-        skip.extend(ul.digits(rl));
+        // Most chains checked eliminate nothing: this allocates nothing until one does.
+        let skip = u0.mask(r0) | ul.mask(rl);
         let mut elims = Vec::new();
-        common_eliminations(start, end, &skip, &mut elims);
+        common_eliminations_but(start, end, skip, &mut elims);
         if elims.is_empty() {
             return;
         }

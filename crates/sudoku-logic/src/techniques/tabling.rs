@@ -471,17 +471,20 @@ impl Graph {
     }
 
     fn group_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
+        // Kept from group to group, so that the groups' links cost no allocations.
+        let (mut seeing, mut adds): (Vec<usize>, Vec<(u32, u32)>) = (Vec::new(), Vec::new());
         for i in 0..self.groups.len() {
             let (g_on, g_off) = (self.group(i, true), self.group(i, false));
             let gi = &self.groups[i];
             let d = gi.d;
-            let seeing: Vec<usize> = gi
-                .buddies
-                .iter()
-                .filter(|&c| c < ctx.g.cell_count() && ctx.has(c, d))
-                .collect();
+            seeing.clear();
+            seeing.extend(
+                gi.buddies
+                    .iter()
+                    .filter(|&c| c < ctx.g.cell_count() && ctx.has(c, d)),
+            );
             let (line, block) = (gi.line, gi.block);
-            let mut adds: Vec<(u32, u32)> = Vec::new();
+            adds.clear();
             for &t in &seeing {
                 adds.push((g_on, self.normal(t, d, false)));
                 adds.push((self.normal(t, d, true), g_off));
@@ -517,7 +520,7 @@ impl Graph {
                     adds.push((g_off, self.group(j, true)));
                 }
             }
-            for (from, to) in adds {
+            for &(from, to) in &adds {
                 // Group links are never merged with equal ones, as in HoDoKu.
                 self.direct[from as usize].push(to);
             }
