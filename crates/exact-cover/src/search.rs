@@ -240,23 +240,20 @@ impl<S: Structure> Engine<S> {
                     self.path_counts = Some((nodes, self.links.updates()));
                 }
                 nodes += 1;
-                if l < forced {
-                    // A forced level: the item of the given option, and that option only.
-                    let x = at(&self.forced, l);
-                    let i = self.links.item_of(x);
-                    *at_mut(&mut best, l) = i;
-                    *at_mut(&mut degree, l) = 1;
-                    *at_mut(&mut sibling, l) = 0;
-                    self.links.cover::<COLOR>(i);
-                    *at_mut(&mut choice, l) = self.links.cursor_of(x);
-                } else {
-                    let (i, len) = self.links.choose(&mut self.rng);
-                    *at_mut(&mut best, l) = i;
-                    *at_mut(&mut degree, l) = len;
-                    *at_mut(&mut sibling, l) = 0;
-                    self.links.cover::<COLOR>(i);
-                    *at_mut(&mut choice, l) = self.links.first(i);
-                }
+                // A forced level takes the item of the given option, and that option only.
+                let forced_option = (l < forced).then(|| at(&self.forced, l));
+                let (i, len) = match forced_option {
+                    Some(x) => (self.links.item_of(x), 1),
+                    None => self.links.choose(&mut self.rng),
+                };
+                *at_mut(&mut best, l) = i;
+                *at_mut(&mut degree, l) = len;
+                *at_mut(&mut sibling, l) = 0;
+                self.links.cover::<COLOR>(i);
+                *at_mut(&mut choice, l) = match forced_option {
+                    Some(x) => self.links.cursor_of(x),
+                    None => self.links.first(i),
+                };
             }
             loop {
                 if recover {

@@ -120,11 +120,10 @@ impl Backend {
     /// The back end that searches `problem`: [`Backend::Auto`] resolved, and multiplicities
     /// on links whatever was asked.
     pub fn resolve(self, problem: &Problem) -> Backend {
-        let plain = !problem.has_colors() && !problem.has_multiplicities();
         match self {
             _ if problem.has_multiplicities() => Backend::Links,
             Backend::Auto
-                if plain
+                if !problem.has_colors()
                     && problem.items().len() <= AUTO_CELLS_MAX_ITEMS
                     && problem
                         .items()
