@@ -10,6 +10,7 @@ use crate::candidates::{Candidates, CandidatesError};
 use crate::geometry::Geometry;
 use crate::grade::Grade;
 use crate::queue::SinglesQueue;
+use crate::quick::SinglesCheck;
 use crate::step::Step;
 use crate::technique::{Level, Technique};
 use crate::techniques::{Ctx, Family, Memo, Options};
@@ -156,6 +157,28 @@ impl Logic {
         with_solver!(self, |s| s.next_step(pos))
     }
 
+    /// [`Logic::grade_within`] for a puzzle that `check` has just found the Medium techniques
+    /// do not solve (its last run was on `grid`): the same answer, found for much less when
+    /// the puzzle needs a technique harder than `cap`, as most of those the generator grades
+    /// do.
+    ///
+    /// A path takes a step harder than Medium only where singles and the Medium techniques
+    /// stall, and those stall at the same position whatever their order; `check` reaches it
+    /// without building steps. So the path's harder steps are found first, each at its
+    /// stall with the techniques that decide `cap` ([`search_prefix`]), and a step above
+    /// `cap`, or none, settles it without the rest of the path. Otherwise the path is
+    /// followed in full for the score, keeping what the first pass learnt (the fish
+    /// searches that found nothing).
+    pub fn grade_past_medium(
+        &self,
+        check: &mut SinglesCheck,
+        grid: &Grid,
+        cap: Level,
+    ) -> Result<Option<Grade>, CandidatesError> {
+        let start = self.start(grid)?;
+        Ok(with_solver!(self, |s| s.grade_past_medium(check, start, cap)))
+    }
+
     /// Adds to a single found at `pos` what makes it one (the placed digits its cell sees, or
     /// that keep its digit out of the rest of its house), so that its explanation can say
     /// why; other steps are left as they are. Hints do it; a solve path does not (the rating
@@ -281,6 +304,35 @@ impl<const W: usize> Solver<'_, W> {
         self.next_step_queued(pos, &mut queue, &RefCell::default())
     }
 
+    fn grade_past_medium(
+        &self,
+        check: &mut SinglesCheck,
+        start: Candidates,
+        cap: Level,
+    ) -> Option<Grade> {
+        let layout = self.g.layout();
+        let order = search_prefix(cap);
+        let past_medium = order
+            .iter()
+            .position(|t| t.level() > Level::Medium)
+            .map_or(&[][..], |i| &order[i..]);
+        let memo = RefCell::default();
+        let mut pos = start.clone();
+        check.update(layout, &mut pos);
+        loop {
+            let step = self.next_step_beyond_singles(&pos, &memo, past_medium)?;
+            if step.technique.level() > cap {
+                return None;
+            }
+            pos.apply(layout, &step);
+            if check.level_needed_at(&pos).is_some() {
+                break;
+            }
+            check.update(layout, &mut pos);
+        }
+        self.grade_within_memo(start, cap, &memo)
+    }
+
     /// The easiest step, singles taken from HoDoKu's queues (see [`crate::queue`]).
     fn next_step_queued(
         &self,
@@ -306,6 +358,17 @@ impl<const W: usize> Solver<'_, W> {
         if let Some(step) = queue.naked_single(g).or_else(|| queue.hidden_single(g)) {
             return Some(step);
         }
+        self.next_step_beyond_singles(pos, memo, order)
+    }
+
+    /// [`Solver::next_step_among`] once the singles are known to find nothing.
+    fn next_step_beyond_singles(
+        &self,
+        pos: &Candidates,
+        memo: &RefCell<Memo<W>>,
+        order: &[Technique],
+    ) -> Option<Step> {
+        let g = self.g;
         let mut ctx = Ctx::new(g, pos, self.options);
         ctx.first_only = true;
         ctx.memo = Some(memo);
@@ -390,18 +453,26 @@ impl<const W: usize> Solver<'_, W> {
         })
     }
 
-    fn grade_within(&self, mut pos: Candidates, cap: Level) -> Option<Grade> {
+    fn grade_within(&self, pos: Candidates, cap: Level) -> Option<Grade> {
+        self.grade_within_memo(pos, cap, &RefCell::default())
+    }
+
+    fn grade_within_memo(
+        &self,
+        mut pos: Candidates,
+        cap: Level,
+        memo: &RefCell<Memo<W>>,
+    ) -> Option<Grade> {
         let order = search_prefix(cap);
         let max_score = cap.max_score_for(pos.size() * pos.size());
         let g = self.g;
         let mut queue = SinglesQueue::new(g, &pos);
-        let memo = RefCell::default();
         let (mut steps, mut score) = (Vec::new(), 0);
         while !pos.is_solved() {
             if pos.dead_cell().is_some() {
                 return None;
             }
-            let step = self.next_step_among(&pos, &mut queue, &memo, order)?;
+            let step = self.next_step_among(&pos, &mut queue, memo, order)?;
             score += step.technique.score();
             if step.technique.level() > cap || score > max_score {
                 return None;
@@ -476,6 +547,36 @@ mod tests {
             }
         }
         assert!(seen.len() >= 4, "a mix of levels: {seen:?}");
+    }
+
+    /// Where the Medium techniques do not solve a puzzle, the grade found from their stalls
+    /// is the capped grade, for every cap above Medium.
+    #[test]
+    fn grade_past_medium_agrees_with_grade_within() {
+        let layout = Layout::classic();
+        let logic = Logic::new(&layout);
+        let mut check = SinglesCheck::new(&layout);
+        let mut digger = Digger::new(layout.clone());
+        let (mut graded, mut within) = (0, 0);
+        for seed in 0..150 {
+            let dug = digger.generate(&DigOptions::default(), seed).unwrap();
+            if check.level_needed(&dug.puzzle).is_some() {
+                continue;
+            }
+            for cap in [Level::Hard, Level::Unfair, Level::Extreme] {
+                let fast = logic
+                    .grade_past_medium(&mut check, &dug.puzzle, cap)
+                    .unwrap();
+                assert_eq!(fast, logic.grade_within(&dug.puzzle, cap).unwrap(), "{cap}");
+                check.level_needed(&dug.puzzle); // where the next cap starts
+                graded += 1;
+                within += usize::from(fast.is_some());
+            }
+        }
+        assert!(
+            graded >= 100 && within >= 30 && graded - within >= 30,
+            "{graded} {within}"
+        );
     }
 
     /// A path asked to stop ends there, halted, with the steps taken before; the same steps

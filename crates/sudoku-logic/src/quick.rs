@@ -9,9 +9,10 @@
 //! order of the singles does not matter for whether they solve the puzzle, because placing a
 //! single never removes another single's digit from its cell.
 
-use sudoku_core::{Grid, Layout, MAX_SIZE};
+use sudoku_core::{Cell, Digit, Grid, Layout, MAX_SIZE};
 
-use crate::bits::{HousePlaces, at_most, for_each_narrow_combination};
+use crate::bits::{DigitSet, HousePlaces, at_most, for_each_narrow_combination};
+use crate::candidates::Candidates;
 use crate::technique::Level;
 
 /// Reusable tables and scratch space for one layout.
@@ -69,6 +70,39 @@ impl SinglesCheck {
         self.run(grid, true)
     }
 
+    /// Writes the position where the last check stopped into `pos`, the position it started
+    /// from or one before that (the puzzle's, so that givens stay givens): the digits it
+    /// placed and the candidates it left. After a [`SinglesCheck::level_needed`] of `None`
+    /// this is where singles and the Medium techniques stall; since their eliminations
+    /// commute, a HoDoKu path stalls at the same position, which is where its first step
+    /// harder than Medium is taken (see [`crate::Logic::grade_past_medium`]).
+    pub fn update(&self, layout: &Layout, pos: &mut Candidates) {
+        for (i, (&placed, &mask)) in self.placed.iter().zip(&self.masks).enumerate() {
+            let cell = Cell::from_index(i, self.n);
+            if placed == 0 {
+                pos.restrict(cell, DigitSet::from_bits(mask));
+            } else if pos.get(cell).is_none()
+                && let Some(digit) = Digit::new(placed.trailing_zeros() as usize + 1)
+            {
+                pos.place(layout, cell, digit);
+            }
+        }
+    }
+
+    /// [`SinglesCheck::level_needed`] from a position part way through a solve.
+    pub fn level_needed_at(&mut self, pos: &Candidates) -> Option<Level> {
+        self.masks.copy_from_slice(pos.masks());
+        self.placed.fill(0);
+        let mut left = self.n * self.n;
+        for (i, &v) in pos.values().iter().enumerate() {
+            if v != 0 {
+                self.placed[i] = 1 << (v - 1);
+                left -= 1;
+            }
+        }
+        self.solve_from(left, true)
+    }
+
     /// Whether naked and hidden singles solve `grid` (a grid of this layout). A puzzle they
     /// solve has exactly one solution.
     pub fn solves(&mut self, grid: &Grid) -> bool {
@@ -92,6 +126,12 @@ impl SinglesCheck {
                 left -= 1;
             }
         }
+        self.solve_from(left, medium)
+    }
+
+    /// Singles (and the Medium techniques where they stall, when `medium` is set) from the
+    /// current masks with `left` cells to fill.
+    fn solve_from(&mut self, mut left: usize, medium: bool) -> Option<Level> {
         let mut level = Level::Easy;
         while left > 0 {
             let before = left;
