@@ -44,6 +44,8 @@ pub struct Geometry<const W: usize = MAX_WORDS> {
     overlaps: Vec<(usize, usize)>,
     /// Every rectangle that could be a deadly pattern (see [`Geometry::rectangles`]).
     rectangles: Vec<[usize; 4]>,
+    /// The house positions of each kind (rows, columns, blocks, others), in index order.
+    by_kind: [Vec<usize>; 4],
     plain: bool,
 }
 
@@ -60,7 +62,7 @@ impl<const W: usize> Geometry<W> {
             "{n}x{n} cells do not fit cell sets of {W} words"
         );
         let houses = layout.houses().to_vec();
-        let kinds = houses.iter().map(|&h| kind_of(h)).collect();
+        let kinds: Vec<Kind> = houses.iter().map(|&h| kind_of(h)).collect();
         let house_cells: Vec<Vec<usize>> = (0..houses.len())
             .map(|h| layout.house_cells(h).iter().map(|&c| c as usize).collect())
             .collect();
@@ -76,6 +78,8 @@ impl<const W: usize> Geometry<W> {
             .collect();
         let plain = *layout.variant() == sudoku_core::Variant::default();
         let overlaps = overlapping_pairs(&house_sets);
+        let by_kind = [Kind::Row, Kind::Col, Kind::Block, Kind::Other]
+            .map(|k| (0..houses.len()).filter(|&h| kinds[h] == k).collect());
         let mut geometry = Geometry {
             layout: layout.clone(),
             n,
@@ -87,6 +91,7 @@ impl<const W: usize> Geometry<W> {
             rcb,
             overlaps,
             rectangles: Vec::new(),
+            by_kind,
             plain,
         };
         geometry.rectangles = geometry.find_rectangles();
@@ -271,7 +276,12 @@ impl<const W: usize> Geometry<W> {
 
     /// The house positions of one kind, in index order.
     pub(crate) fn lines(&self, kind: Kind) -> impl Iterator<Item = usize> + '_ {
-        (0..self.houses.len()).filter(move |&h| self.kinds[h] == kind)
+        self.houses_of_kind(kind).iter().copied()
+    }
+
+    /// The house positions of one kind, in index order, as a slice.
+    pub(crate) fn houses_of_kind(&self, kind: Kind) -> &[usize] {
+        &self.by_kind[kind as usize]
     }
 }
 

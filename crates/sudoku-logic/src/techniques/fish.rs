@@ -134,19 +134,25 @@ fn category(t: Technique) -> Option<(u8, u8)> {
     Some((c, code[3]))
 }
 
-/// The fish search for one digit and one orientation.
+/// The most lines of a kind: a fish search keeps its per-line tables on the stack.
+const MAX_LINES: usize = sudoku_core::MAX_SIZE;
+
+/// The fish search for one digit and one orientation. Its tables are arrays, not vectors:
+/// a solve path sets up 18 of these at every step that gets past the subsets, and their
+/// allocations were a measurable share of a rating.
 struct Search<'c, 'a, const W: usize> {
     ctx: &'c Ctx<'a, W>,
     d: usize,
     /// House positions of the base lines, by index within their kind.
-    bases: Vec<usize>,
+    bases: &'a [usize],
     /// House positions of the cover lines, by index within their kind.
-    covers: Vec<usize>,
+    covers: &'a [usize],
     /// For every base line (by index), the cover indices holding `d`.
-    masks: Vec<u64>,
-    /// The base lines (by index) that hold `d` at all, and their masks.
-    lines: Vec<usize>,
-    line_masks: Vec<u64>,
+    masks: [u64; MAX_LINES],
+    /// The base lines (by index) that hold `d` at all, and their masks, `count` of each.
+    lines: [usize; MAX_LINES],
+    line_masks: [u64; MAX_LINES],
+    count: usize,
     /// Search finned fish (else basic ones).
     finned: bool,
 }
@@ -159,40 +165,42 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
         cover: Kind,
         finned: bool,
     ) -> Search<'c, 'a, W> {
-        let bases: Vec<usize> = ctx.g.lines(base).collect();
-        let covers: Vec<usize> = ctx.g.lines(cover).collect();
-        let masks = bases
-            .iter()
-            .map(|&h| {
-                let cells = ctx.g.house_cells(h);
-                (0..cells.len())
-                    .filter(|&p| ctx.has(cells[p], d))
-                    .fold(0u64, |m, p| m | 1 << p)
-            })
-            .collect::<Vec<u64>>();
-        let lines: Vec<usize> = (0..bases.len()).filter(|&i| masks[i] != 0).collect();
-        let line_masks = lines.iter().map(|&i| masks[i]).collect();
-        Search {
+        let g: &'a crate::geometry::Geometry<W> = ctx.g;
+        let bases = g.houses_of_kind(base);
+        let mut search = Search {
             ctx,
             d,
             bases,
-            covers,
-            masks,
-            lines,
-            line_masks,
+            covers: g.houses_of_kind(cover),
+            masks: [0; MAX_LINES],
+            lines: [0; MAX_LINES],
+            line_masks: [0; MAX_LINES],
+            count: 0,
             finned,
+        };
+        for (i, &h) in bases.iter().enumerate() {
+            let cells = g.house_cells(h);
+            let mask = (0..cells.len())
+                .filter(|&p| ctx.has(cells[p], d))
+                .fold(0u64, |m, p| m | 1 << p);
+            search.masks[i] = mask;
+            if mask != 0 {
+                (search.lines[search.count], search.line_masks[search.count]) = (i, mask);
+                search.count += 1;
+            }
         }
+        search
     }
 
     fn run(&self, k: usize, out: &mut Vec<Step>) {
-        let lines = &self.lines;
+        let lines = &self.lines[..self.count];
         if lines.len() < k {
             return;
         }
         if !self.finned {
             // A basic fish: base lines whose candidates lie in `k` covers between them.
             let mut chosen_lines = [0usize; 4];
-            let masks = &self.line_masks;
+            let masks = &self.line_masks[..self.count];
             for_each_narrow_combination(masks, k, 0, at_most(k), &mut |chosen, union| {
                 if union.count_ones() as usize == k {
                     for (slot, &j) in chosen_lines.iter_mut().zip(chosen) {
@@ -207,20 +215,21 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
         // A finned fish: outside the group its fins lie in, the base lines reach only covers,
         // so at most `k` of them; a combination of lines that breaks this for every group
         // does so whatever lines join it.
-        let groups = self.fin_groups();
+        let (all_groups, group_count) = self.fin_groups();
+        let groups = &all_groups[..group_count];
         let fits = |union: u64| {
             groups
                 .iter()
                 .any(|&g| (union & !g).count_ones() as usize <= k)
         };
         let mut chosen_lines = [0usize; 4];
-        let masks = &self.line_masks;
+        let masks = &self.line_masks[..self.count];
         for_each_narrow_combination(masks, k, 0, fits, &mut |chosen, union| {
             if union.count_ones() as usize > k {
                 for (slot, &j) in chosen_lines.iter_mut().zip(chosen) {
                     *slot = lines[j];
                 }
-                for &group in &groups {
+                for &group in groups {
                     self.finned_covers(&chosen_lines[..k], union, group, k, out);
                 }
             }
@@ -230,21 +239,24 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
 
     /// Where fins may lie together, as masks of cover indices: on a plain layout the fins
     /// must share a box, so they lie in one stack (row bases) or band (column bases); else
-    /// anywhere.
-    fn fin_groups(&self) -> Vec<u64> {
+    /// anywhere. The groups, then how many there are.
+    fn fin_groups(&self) -> ([u64; MAX_LINES], usize) {
         let g = self.ctx.g;
         let n = g.size();
+        let mut groups = [0u64; MAX_LINES];
         if !g.is_plain() {
-            return vec![(1u64 << n) - 1];
+            groups[0] = (1u64 << n) - 1;
+            return (groups, 1);
         }
         let shape = g.layout().shape();
         let width = match g.kind(self.bases[0]) {
             Kind::Row => shape.box_cols(),
             _ => shape.box_rows(),
         };
-        (0..n / width)
-            .map(|s| ((1u64 << width) - 1) << (s * width))
-            .collect()
+        for (s, group) in groups.iter_mut().enumerate().take(n / width) {
+            *group = ((1u64 << width) - 1) << (s * width);
+        }
+        (groups, n / width)
     }
 
     /// Finned fish on base lines `chosen` whose fins lie in `group`: every base position
