@@ -319,18 +319,21 @@ impl<const W: usize> Solver<'_, W> {
         let memo = RefCell::default();
         let mut pos = start.clone();
         check.update(layout, &mut pos);
+        let mut stalls = Vec::new();
         loop {
             let step = self.next_step_beyond_singles(&pos, &memo, past_medium)?;
             if step.technique.level() > cap {
                 return None;
             }
+            let before = pos.clone();
             pos.apply(layout, &step);
+            stalls.push((before, step));
             if check.level_needed_at(&pos).is_some() {
                 break;
             }
             check.update(layout, &mut pos);
         }
-        self.grade_within_memo(start, cap, &memo)
+        self.grade_within_memo(start, cap, &memo, &stalls)
     }
 
     /// The easiest step, singles taken from HoDoKu's queues (see [`crate::queue`]).
@@ -351,14 +354,19 @@ impl<const W: usize> Solver<'_, W> {
         memo: &RefCell<Memo<W>>,
         order: &[Technique],
     ) -> Option<Step> {
-        let g = self.g;
-        if let Some(step) = queue.full_house(g) {
-            return Some(step);
-        }
-        if let Some(step) = queue.naked_single(g).or_else(|| queue.hidden_single(g)) {
+        if let Some(step) = self.next_single(queue) {
             return Some(step);
         }
         self.next_step_beyond_singles(pos, memo, order)
+    }
+
+    /// The first single in HoDoKu's order: full house, naked, hidden.
+    fn next_single(&self, queue: &mut SinglesQueue) -> Option<Step> {
+        let g = self.g;
+        queue
+            .full_house(g)
+            .or_else(|| queue.naked_single(g))
+            .or_else(|| queue.hidden_single(g))
     }
 
     /// [`Solver::next_step_among`] once the singles are known to find nothing.
@@ -454,14 +462,18 @@ impl<const W: usize> Solver<'_, W> {
     }
 
     fn grade_within(&self, pos: Candidates, cap: Level) -> Option<Grade> {
-        self.grade_within_memo(pos, cap, &RefCell::default())
+        self.grade_within_memo(pos, cap, &RefCell::default(), &[])
     }
 
+    /// [`Solver::grade_within`] with what an earlier search of the same path knows: its
+    /// `memo`, and `stalls`, positions where singles and the Medium techniques find nothing
+    /// with the step taken there, which is the step the path takes if it gets there.
     fn grade_within_memo(
         &self,
         mut pos: Candidates,
         cap: Level,
         memo: &RefCell<Memo<W>>,
+        stalls: &[(Candidates, Step)],
     ) -> Option<Grade> {
         let order = search_prefix(cap);
         let max_score = cap.max_score_for(pos.size() * pos.size());
@@ -472,7 +484,13 @@ impl<const W: usize> Solver<'_, W> {
             if pos.dead_cell().is_some() {
                 return None;
             }
-            let step = self.next_step_among(&pos, &mut queue, memo, order)?;
+            let step = match self.next_single(&mut queue) {
+                Some(single) => single,
+                None => match stalls.iter().find(|(at, _)| *at == pos) {
+                    Some((_, step)) => step.clone(),
+                    None => self.next_step_beyond_singles(&pos, memo, order)?,
+                },
+            };
             score += step.technique.score();
             if step.technique.level() > cap || score > max_score {
                 return None;
