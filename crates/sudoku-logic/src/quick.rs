@@ -8,6 +8,13 @@
 //! is only a candidate mask per cell and a sweep over the houses until nothing changes: the
 //! order of the singles does not matter for whether they solve the puzzle, because placing a
 //! single never removes another single's digit from its cell.
+//!
+//! The same check with HoDoKu's Medium techniques added says whether a puzzle is at most
+//! Medium by its techniques, and where it is not, the position where they stall
+//! ([`SinglesCheck::update`]) is where a HoDoKu path first needs something harder:
+//! [`Logic::grade_past_medium`](crate::Logic::grade_past_medium) searches only there. (A
+//! version that queued singles as counts of places dropped to one, instead of sweeping,
+//! measured 1.4-1.8x slower on the generator's rungs: the sweeps are short, simple loops.)
 
 use sudoku_core::{Cell, Digit, Grid, Layout, MAX_SIZE};
 
