@@ -34,7 +34,8 @@ pub struct PositionArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
 
-    /// Give up after this many seconds (fractions allowed; 0, the default, for no limit):
+    /// Give up after this many seconds (fractions and units allowed: `1.5`, `500ms`, `2m`;
+    /// 0, the default, for no limit):
     /// the uniqueness check and the logic of the larger grids can take longer than anyone
     /// waits.
     #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]

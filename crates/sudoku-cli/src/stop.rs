@@ -53,12 +53,21 @@ impl TimeLimit {
     }
 }
 
-/// `--time-limit`: seconds (fractions allowed), `0` for none.
+/// `--time-limit`: seconds (fractions allowed), `0` for none; a unit may follow the number,
+/// as people write limits: `500ms`, `90s`, `1.5m`, `2h`.
 pub fn parse_seconds(text: &str) -> Result<TimeLimit, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    let trimmed = text.trim();
+    let (number, scale) = [("ms", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0)]
+        .into_iter()
+        .find_map(|(unit, scale)| Some((trimmed.strip_suffix(unit)?, scale)))
+        .unwrap_or((trimmed, 1.0));
+    let seconds = number
+        .trim_end()
+        .parse::<f64>()
+        .map(|n| n * scale)
+        .map_err(|_| {
+            format!("`{text}` is not a number of seconds (a unit may follow: 500ms, 90s, 1.5m, 2h)")
+        })?;
     if !(0.0..=1e9).contains(&seconds) {
         return Err(format!(
             "`{text}`: give 0 (no limit) or a positive number of seconds"
@@ -91,5 +100,27 @@ impl Deadline {
     /// Whether there is time left and no Ctrl-C.
     pub fn in_time(&self) -> bool {
         !interrupted() && self.at.is_none_or(|d| std::time::Instant::now() < d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_limits_take_seconds_or_a_unit() {
+        let secs = |t: &str| parse_seconds(t).map(|l| l.0.map(|d| d.as_secs_f64()));
+        assert_eq!(secs("2.5"), Ok(Some(2.5)));
+        assert_eq!(secs("0"), Ok(None));
+        assert_eq!(secs("90s"), Ok(Some(90.0)));
+        assert_eq!(secs("500ms"), Ok(Some(0.5)));
+        assert_eq!(secs("1.5m"), Ok(Some(90.0)));
+        assert_eq!(secs("2h"), Ok(Some(7200.0)));
+        assert_eq!(secs(" 3 s "), Ok(Some(3.0)));
+        for bad in ["", "s", "abc", "3 sec", "-1", "nan", "1e12"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+        let e = parse_seconds("3sec").unwrap_err();
+        assert!(e.contains("`3sec`") && e.contains("90s"), "{e}");
     }
 }
