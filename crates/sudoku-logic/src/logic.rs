@@ -165,10 +165,11 @@ impl Logic {
     /// A path takes a step harder than Medium only where singles and the Medium techniques
     /// stall, and those stall at the same position whatever their order; `check` reaches it
     /// without building steps. So the path's harder steps are found first, each at its
-    /// stall with the techniques that decide `cap` ([`search_prefix`]), and a step above
-    /// `cap`, or none, settles it without the rest of the path. Otherwise the path is
-    /// followed in full for the score, keeping what the first pass learnt (the fish
-    /// searches that found nothing).
+    /// stall with the techniques that decide `cap` (HoDoKu's order up to its last technique
+    /// of level `cap` or easier), and a step above `cap`, or none, settles it without the
+    /// rest of the path. Otherwise the path is followed in full for the score, keeping what
+    /// the first pass learnt (the fish searches that found nothing, and the steps at the
+    /// stalls).
     pub fn grade_past_medium(
         &self,
         check: &mut SinglesCheck,
