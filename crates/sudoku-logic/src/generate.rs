@@ -10,9 +10,9 @@
 //! stops once the puzzle is at the level with its givens in range. Only the removals the
 //! quick checks cannot settle are graded, with a grade capped at the level
 //! ([`Logic::grade_within`]; for Hard, [`Logic::grade_past_medium`], which turns down most
-//! puzzles that need more without following their paths). A full grid that never reaches the level is replaced by a new
-//! one, up to a bound, after which the request fails with a clear message rather than
-//! running on.
+//! puzzles that need more without following their paths). A full grid that never reaches
+//! the level is replaced by a new one, up to a bound, after which the request fails with a
+//! clear message rather than running on.
 //!
 //! Every choice comes from the seed, so the same seed and request give the same puzzle.
 //!
