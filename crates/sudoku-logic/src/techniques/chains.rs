@@ -95,7 +95,10 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         // it found none.
         let x = self.kind == Kind::X;
         let skip = (0..self.ctx.n())
-            .filter(|&d| x && self.ctx.known_barren(Technique::XChain, d))
+            .filter(|&d| {
+                x && (self.ctx.known_barren(Technique::XChain, d)
+                    || !self.ctx.lone_digit_may_act(d))
+            })
             .fold(0u64, |m, d| m | 1 << d);
         for s in self.ctx.empty.iter() {
             for a in crate::bits::BitIter(self.ctx.mask(s) & !skip) {

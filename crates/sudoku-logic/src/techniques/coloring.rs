@@ -27,7 +27,7 @@ impl<const W: usize> Cluster<W> {
 
 /// Every colouring step at the position.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
-    for d in 0..ctx.n() {
+    for d in (0..ctx.n()).filter(|&d| ctx.lone_digit_may_act(d)) {
         let clusters = clusters(ctx, d);
         for c in &clusters {
             simple(ctx, d, c, out);

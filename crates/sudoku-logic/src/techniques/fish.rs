@@ -28,6 +28,10 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, finned: bool, out: &mut Vec<Ste
     // Sizes outermost, as HoDoKu reports them; each digit's search is set up once.
     let mut searches = Vec::with_capacity(2 * ctx.n());
     for d in (0..ctx.n()).filter(|&d| !ctx.known_barren(key, d)) {
+        if !ctx.lone_digit_may_act(d) {
+            ctx.note_barren(key, d);
+            continue;
+        }
         for (base, cover) in [(Kind::Row, Kind::Col), (Kind::Col, Kind::Row)] {
             searches.push((Search::new(ctx, d, base, cover, finned), 0));
         }

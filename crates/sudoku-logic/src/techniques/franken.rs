@@ -55,6 +55,10 @@ pub(crate) fn find<const W: usize>(
                 continue;
             }
             'digits: for d in 0..ctx.n() {
+                if !ctx.lone_digit_may_act(d) {
+                    ctx.note_barren(technique, d);
+                    continue;
+                }
                 let lost = ctx.lost_since_barren(technique, d);
                 if lost.is_some_and(|lost| lost.is_empty()) {
                     continue;

@@ -23,6 +23,7 @@ pub mod coloring;
 pub mod fish;
 pub mod franken;
 pub mod intersections;
+pub(crate) mod lone_digit;
 pub mod remote_pairs;
 pub mod single_digit;
 pub mod singles;
@@ -292,6 +293,8 @@ pub(crate) struct Ctx<'a, const W: usize> {
     /// The grouped chain tables of the position, once a search has built them
     /// ([`tabling::Tables`]).
     pub(crate) grouped_tables: RefCell<Option<std::rc::Rc<tabling::Tables>>>,
+    /// The digits no single-digit pattern can touch here ([`lone_digit`]), once asked for.
+    pub(crate) untouchable: std::cell::OnceCell<u64>,
 }
 
 /// What a solve path remembers between its steps, to skip searches whose answer it knows.
@@ -307,6 +310,16 @@ pub(crate) struct Memo<const W: usize> {
 }
 
 impl<const W: usize> Ctx<'_, W> {
+    /// Whether a single-digit pattern (a fish of any shape, a Skyscraper and its kin,
+    /// colouring, an X-Chain) might eliminate something on digit index `d` here: `false`
+    /// when every candidate of the digit lies on one of its templates ([`lone_digit`]).
+    pub(crate) fn lone_digit_may_act(&self, d: usize) -> bool {
+        let untouchable = self
+            .untouchable
+            .get_or_init(|| lone_digit::untouchable_digits(self));
+        untouchable & 1 << d == 0
+    }
+
     /// Whether the search for `technique` on digit index `d` is known to find nothing here.
     pub(crate) fn known_barren(&self, technique: Technique, d: usize) -> bool {
         self.lost_since_barren(technique, d)
@@ -357,6 +370,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             first_only: false,
             memo: None,
             grouped_tables: RefCell::default(),
+            untouchable: std::cell::OnceCell::new(),
         }
     }
 

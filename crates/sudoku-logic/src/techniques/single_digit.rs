@@ -31,7 +31,7 @@ struct Link {
 /// links): most eliminations, then `index_sum`.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let start = out.len();
-    for d in 0..ctx.n() {
+    for d in (0..ctx.n()).filter(|&d| ctx.lone_digit_may_act(d)) {
         let links = strong_links(ctx, d);
         for (i, a) in links.iter().enumerate() {
             for b in &links[i + 1..] {
