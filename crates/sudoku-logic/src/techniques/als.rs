@@ -235,8 +235,17 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let alses = alses(ctx);
     let opts = ctx.opts;
     let (rcs, slices) = restricted_commons(&alses, opts.als_forward_only, opts.als_overlap);
+    // A solve path takes the first of the three in HoDoKu's order that applies: once one
+    // has, the searches after it cannot change the step.
+    let from = out.len();
     xz(ctx, &alses, &rcs, out);
+    if ctx.first_only && out.len() > from {
+        return;
+    }
     xy_wings(ctx, &alses, &rcs, out);
+    if ctx.first_only && out.len() > from {
+        return;
+    }
     chains(ctx, &alses, &rcs, &slices, out);
 }
 
