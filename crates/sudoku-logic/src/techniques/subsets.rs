@@ -41,10 +41,23 @@ fn naked<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) 
             for (slot, &j) in chosen_cells.iter_mut().zip(chosen) {
                 *slot = cells[j];
             }
-            out_naked(ctx, h, &chosen_cells[..k], union, out);
+            if clears_something(ctx, &chosen_cells[..k], union) {
+                out_naked(ctx, h, &chosen_cells[..k], union, out);
+            }
         }
         true
     });
+}
+
+/// Whether a cell seeing every cell of a naked subset still has one of its digits: the
+/// subset's eliminations lie among those cells. Most subsets a solve path meets have done
+/// their work at an earlier step and stay in the grid; this settles them before a step is
+/// built and thrown away.
+fn clears_something<const W: usize>(ctx: &Ctx<W>, chosen: &[usize], union: u64) -> bool {
+    let seeing = chosen[1..]
+        .iter()
+        .fold(*ctx.g.peers(chosen[0]), |s, &c| s.and(ctx.g.peers(c)));
+    super::BitIter(union).any(|d| ctx.digit_cells[d].intersects(&seeing))
 }
 
 fn out_naked<const W: usize>(
@@ -116,7 +129,11 @@ fn hidden<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>)
                 *slot = found.digits[j] as usize;
             }
             let cells = CellSet::<W>::from_indices(super::BitIter(union).map(|i| house[i]));
-            out_hidden(ctx, h, &digits[..k], &cells, out);
+            // Done its work already (its cells hold its digits alone): no step.
+            let keep = digits[..k].iter().fold(0u64, |m, &d| m | 1 << d);
+            if cells.iter().any(|c| ctx.mask(c) & !keep != 0) {
+                out_hidden(ctx, h, &digits[..k], &cells, out);
+            }
         }
         true
     });
