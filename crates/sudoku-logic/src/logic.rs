@@ -322,10 +322,7 @@ impl<const W: usize> Solver<'_, W> {
         check.update(layout, &mut pos);
         let mut stalls = Vec::new();
         loop {
-            let step = self.next_step_beyond_singles(&pos, &memo, past_medium)?;
-            if step.technique.level() > cap {
-                return None;
-            }
+            let step = self.first_step_within(&pos, &memo, past_medium, cap)?;
             let before = pos.clone();
             pos.apply(layout, &step);
             stalls.push((before, step));
@@ -335,6 +332,30 @@ impl<const W: usize> Solver<'_, W> {
             check.update(layout, &mut pos);
         }
         self.grade_within_memo(start, cap, &memo, &stalls)
+    }
+
+    /// [`Solver::next_step_beyond_singles`] when it is no harder than `cap`, else `None`,
+    /// found for less where the search order mixes levels past the first technique above
+    /// `cap` (at Hard: finned Swordfish and Jellyfish and Sue de Coq, then colouring): after
+    /// the techniques before that one find nothing, the step is within `cap` only if one of
+    /// the later techniques within `cap` applies, so those are looked for first, and the
+    /// rest (Sue de Coq's long search) only when one does.
+    fn first_step_within(
+        &self,
+        pos: &Candidates,
+        memo: &RefCell<Memo<W>>,
+        order: &[Technique],
+        cap: Level,
+    ) -> Option<Step> {
+        let split = order.iter().position(|t| t.level() > cap);
+        let (head, tail) = order.split_at(split.unwrap_or(order.len()));
+        if let Some(step) = self.next_step_beyond_singles(pos, memo, head) {
+            return Some(step);
+        }
+        let within: Vec<Technique> = tail.iter().copied().filter(|t| t.level() <= cap).collect();
+        self.next_step_beyond_singles(pos, memo, &within)?;
+        self.next_step_beyond_singles(pos, memo, tail)
+            .filter(|step| step.technique.level() <= cap)
     }
 
     /// The easiest step, singles taken from HoDoKu's queues (see [`crate::queue`]).
