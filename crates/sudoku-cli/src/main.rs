@@ -10,6 +10,7 @@
 //! Exit codes are the same for every command: 0 when all went well, 1 when some puzzle had no
 //! unique answer, 2 for malformed input, an unreadable file or a usage error.
 
+mod alloc;
 mod batch;
 mod cmd;
 mod failure;
@@ -27,11 +28,10 @@ use clap::{Parser, Subcommand};
 
 use crate::failure::Failure;
 
-/// mimalloc rather than the system allocator: the logic's searches build and drop many small
-/// lists at every step (chain links, tables, steps), and glibc's malloc and free took a tenth
-/// of the time of `sudoku rate` on hard puzzles.
+/// The system allocator, with mimalloc for small blocks in every command but `xc` (see
+/// [`alloc`]).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: alloc::Split = alloc::Split;
 
 /// Dancing Sudoku: an exact-cover engine and a sudoku toolkit.
 #[derive(Debug, Parser)]
@@ -79,6 +79,9 @@ enum Command {
 fn main() -> ExitCode {
     let clock = timing::Clock::start();
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Xc(_)) {
+        alloc::use_mimalloc();
+    }
     let result = match &cli.command {
         Command::Xc(args) => cmd::xc::run(args, &clock),
         Command::Solve(args) => cmd::solve::run(args, &clock),
