@@ -33,16 +33,20 @@ pub fn use_mimalloc() {
 /// mimalloc was on, the block is small, and mimalloc says the address is in its heap.
 pub struct Split;
 
-/// Whether a block of `size` bytes at `ptr` is mimalloc's.
-fn mimallocs(ptr: *mut u8, size: usize) -> bool {
-    // SAFETY: `mi_is_in_heap_region` only reads mimalloc's own tables, for any address.
-    size < LARGE && MIMALLOC_ON.load(Ordering::Relaxed) && unsafe { libmimalloc_sys_in_heap(ptr) }
+/// Whether a new block of `size` bytes comes from mimalloc.
+fn from_mimalloc(size: usize) -> bool {
+    size < LARGE && MIMALLOC_ON.load(Ordering::Relaxed)
 }
 
-/// mimalloc's test of ownership (its "extended" API).
-unsafe fn libmimalloc_sys_in_heap(ptr: *mut u8) -> bool {
-    // SAFETY: see `mimallocs`.
+/// Whether the address lies in mimalloc's heap (its "extended" API's test of ownership).
+fn in_mimalloc_heap(ptr: *mut u8) -> bool {
+    // SAFETY: `mi_is_in_heap_region` only reads mimalloc's own tables, for any address.
     unsafe { libmimalloc_sys::mi_is_in_heap_region(ptr.cast()) }
+}
+
+/// Whether a block of `size` bytes at `ptr` is mimalloc's.
+fn mimallocs(ptr: *mut u8, size: usize) -> bool {
+    from_mimalloc(size) && in_mimalloc_heap(ptr)
 }
 
 // SAFETY: each call goes to one of two sound allocators. A new block goes to mimalloc only
@@ -55,7 +59,7 @@ unsafe impl GlobalAlloc for Split {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's layout has a non-zero size, as both allocators require.
         unsafe {
-            if layout.size() < LARGE && MIMALLOC_ON.load(Ordering::Relaxed) {
+            if from_mimalloc(layout.size()) {
                 MiMalloc.alloc(layout)
             } else {
                 System.alloc(layout)
@@ -66,7 +70,7 @@ unsafe impl GlobalAlloc for Split {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as in `alloc`.
         unsafe {
-            if layout.size() < LARGE && MIMALLOC_ON.load(Ordering::Relaxed) {
+            if from_mimalloc(layout.size()) {
                 MiMalloc.alloc_zeroed(layout)
             } else {
                 System.alloc_zeroed(layout)
@@ -110,11 +114,6 @@ unsafe impl GlobalAlloc for Split {
 mod tests {
     use super::*;
 
-    fn in_heap(ptr: *mut u8) -> bool {
-        // SAFETY: see `mimallocs`.
-        unsafe { libmimalloc_sys_in_heap(ptr) }
-    }
-
     /// Blocks made before mimalloc is on stay the system's, small blocks after are
     /// mimalloc's, large ones the system's, and a block that grows or shrinks across the
     /// line keeps its bytes and ends with the right allocator.
@@ -127,21 +126,21 @@ mod tests {
         unsafe {
             let on_before = MIMALLOC_ON.load(Ordering::Relaxed);
             let early = split.alloc(small);
-            assert_eq!(in_heap(early), on_before);
+            assert_eq!(in_mimalloc_heap(early), on_before);
             use_mimalloc();
             let mine = split.alloc(small);
-            assert!(in_heap(mine));
+            assert!(in_mimalloc_heap(mine));
             let big = split.alloc_zeroed(large);
-            assert!(!in_heap(big));
+            assert!(!in_mimalloc_heap(big));
             assert!((0..LARGE * 2).all(|i| *big.add(i) == 0));
             for i in 0..64 {
                 *mine.add(i) = i as u8;
             }
             let grown = split.realloc(mine, small, LARGE * 2);
-            assert!(!in_heap(grown));
+            assert!(!in_mimalloc_heap(grown));
             assert!((0..64).all(|i| *grown.add(i) == i as u8));
             let shrunk = split.realloc(big, large, 100);
-            assert!(!in_heap(shrunk));
+            assert!(!in_mimalloc_heap(shrunk));
             let early = split.realloc(early, small, 128);
             split.dealloc(early, Layout::from_size_align(128, 8).unwrap());
             split.dealloc(grown, large);

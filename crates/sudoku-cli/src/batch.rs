@@ -84,9 +84,8 @@ pub struct SolveArgs {
     pub stats: bool,
 
     /// Give up on a puzzle after this many seconds (fractions and units allowed: `1.5`,
-    /// `500ms`, `2m`; 0, the default, for
-    /// no limit): it gets an empty line and a message, and the batch goes on. Some puzzles
-    /// of the larger grids take longer than anyone waits.
+    /// `500ms`, `2m`; 0, the default, for no limit): it gets an empty line and a message, and
+    /// the batch goes on. Some puzzles of the larger grids take longer than anyone waits.
     #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
     pub time_limit: TimeLimit,
 }

@@ -35,9 +35,8 @@ pub struct PositionArgs {
     pub variant: VariantArgs,
 
     /// Give up after this many seconds (fractions and units allowed: `1.5`, `500ms`, `2m`;
-    /// 0, the default, for no limit):
-    /// the uniqueness check and the logic of the larger grids can take longer than anyone
-    /// waits.
+    /// 0, the default, for no limit): the uniqueness check and the logic of the larger grids
+    /// can take longer than anyone waits.
     #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
     pub time_limit: TimeLimit,
 }

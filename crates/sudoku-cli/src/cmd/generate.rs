@@ -85,8 +85,8 @@ pub struct Args {
     attempts: Option<usize>,
 
     /// Seconds each puzzle may take before the request fails (0: no limit; a unit may
-    /// follow: `500ms`, `90s`, `2m`). A 9x9 puzzle
-    /// takes milliseconds at any level; large grids at the upper levels can take minutes.
+    /// follow: `500ms`, `90s`, `2m`). A 9x9 puzzle takes milliseconds at any level; large
+    /// grids at the upper levels can take minutes.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
     time_limit: TimeLimit,
 

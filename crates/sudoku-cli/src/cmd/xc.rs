@@ -93,9 +93,8 @@ pub struct Args {
     backend: BackendArg,
 
     /// Stop the search after this many seconds (fractions and units allowed: `1.5`, `90s`,
-    /// `2h`; 0, the default, for no
-    /// limit); a count so stopped is printed as `N+`. Ctrl-C stops it too (exit 130), with
-    /// --stats still printed.
+    /// `2h`; 0, the default, for no limit); a count so stopped is printed as `N+`. Ctrl-C
+    /// stops it too (exit 130), with --stats still printed.
     #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
     time_limit: TimeLimit,
 }
