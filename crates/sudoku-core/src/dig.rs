@@ -438,7 +438,24 @@ impl Digger {
         self.dig_ordered(full, options, rng, Order::AcceptFirst, &mut accept)
     }
 
+    /// Digs `full` as [`Digger::dig_from`] says, with the solver's searches stopped at the
+    /// options' deadline: one uniqueness search on a large grid can take far longer than
+    /// the whole dig usually does, and a removal whose search was cut short is refused.
     fn dig_ordered(
+        &mut self,
+        full: &Grid,
+        options: &DigOptions,
+        rng: &mut Rng,
+        order: Order,
+        accept: &mut impl FnMut(&Removal) -> bool,
+    ) -> Option<Dug> {
+        self.solver.set_deadline(options.deadline);
+        let dug = self.dig_ordered_until(full, options, rng, order, accept);
+        self.solver.set_deadline(None);
+        dug
+    }
+
+    fn dig_ordered_until(
         &mut self,
         full: &Grid,
         options: &DigOptions,
@@ -521,8 +538,10 @@ impl Digger {
         true
     }
 
+    /// Whether `puzzle` has one solution; yes also when the deadline cut the count short, so
+    /// that [`Digger::is_minimal`] says no rather than vouch for what it did not check.
     fn is_unique(&mut self, puzzle: &Grid) -> bool {
-        matches!(self.solver.count(puzzle, 2), Ok(1))
+        matches!(self.solver.count(puzzle, 2), Ok(1)) || self.solver.halted().is_some()
     }
 
     fn clear(&self, puzzle: &mut Grid, orbit: &[usize]) {

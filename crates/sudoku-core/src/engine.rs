@@ -237,7 +237,21 @@ impl Solver {
     /// emptied cell, for a solution putting another digit there (see
     /// [`FastSolver::has_solution_without`] and [`DlxSolver::has_solution_differing_at`]),
     /// which costs less than counting to two.
+    ///
+    /// A search that the deadline or the stop flag cuts short answers no (the digger then
+    /// keeps the givens), and [`Solver::halted`] says why.
     pub fn unique_after_removal(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        removed: &[usize],
+    ) -> Result<bool, SolveError> {
+        self.dlx.clear_halted();
+        let unique = self.unique_after_removal_unchecked(puzzle, solution, removed)?;
+        Ok(unique && self.dlx.halted().is_none())
+    }
+
+    fn unique_after_removal_unchecked(
         &mut self,
         puzzle: &Grid,
         solution: &Grid,
@@ -251,7 +265,8 @@ impl Solver {
         }
         let Some(fast) = &mut self.fast else {
             for &cell in removed {
-                if self.dlx.has_solution_differing_at(puzzle, solution, cell)? {
+                let differs = self.dlx.has_solution_differing_at(puzzle, solution, cell)?;
+                if differs || self.dlx.halted().is_some() {
                     return Ok(false);
                 }
             }

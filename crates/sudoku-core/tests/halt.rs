@@ -63,3 +63,70 @@ fn the_fast_solver_clears_a_cut_before_it() {
     assert!(solver.verdict(&puzzle).unwrap().is_unique());
     assert_eq!(solver.halted(), None);
 }
+
+/// A uniqueness check cut short by the deadline answers no, so the digger keeps the givens:
+/// "no other solution found" from a search that stopped early proves nothing.
+#[test]
+fn a_removal_whose_check_was_cut_is_refused() {
+    let shape = Shape::new(4, 4).unwrap();
+    let layout = Layout::new(shape);
+    let mut solver = Solver::new(layout.clone(), Engine::Auto).unwrap();
+    let full = DlxSolver::new(layout)
+        .first_random(&Grid::empty(shape), 5)
+        .unwrap()
+        .expect("a full grid");
+    // Dug in a fixed scattered order as far as one solution allows: a puzzle whose emptied
+    // cells need a search (more than propagation) to settle.
+    let mut puzzle = full.clone();
+    let mut removed = Vec::new();
+    for step in 0..256 {
+        let cell = sudoku_core::Cell::from_index(step * 97 % 256, 16);
+        puzzle.set(cell, None);
+        if solver.count(&puzzle, 2).unwrap() == 1 {
+            removed.push(step * 97 % 256);
+        } else {
+            puzzle.set(cell, full.get(cell));
+        }
+    }
+    assert!(solver.dlx().stats().nodes > 1, "the last count searched");
+
+    solver.set_deadline(Some(Instant::now()));
+    assert!(
+        !solver
+            .unique_after_removal(&puzzle, &full, &removed)
+            .unwrap()
+    );
+    assert_eq!(solver.halted(), Some(Halted::Deadline));
+
+    solver.set_deadline(None);
+    assert!(
+        solver
+            .unique_after_removal(&puzzle, &full, &removed)
+            .unwrap()
+    );
+    assert_eq!(solver.halted(), None);
+}
+
+/// A random fill starts again in another order when one runs long: the seed below took
+/// 4,190,769 nodes (two seconds) in a single search; restarted, it takes a few thousand.
+#[test]
+fn a_random_fill_that_runs_long_starts_again() {
+    let shape = Shape::new(4, 4).unwrap();
+    let layout = Layout::new(shape);
+    let mut solver = DlxSolver::new(layout.clone());
+    let empty = Grid::empty(shape);
+    let seed = 361u64.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let full = solver
+        .first_random(&empty, seed)
+        .unwrap()
+        .expect("a full grid");
+    layout.check_solution(&empty, &full).unwrap();
+    let nodes = solver.stats().nodes;
+    assert!(nodes < 100_000, "{nodes} nodes");
+    assert!(
+        nodes > 4096,
+        "{nodes} nodes: the first search should have been cut"
+    );
+    // The same seed, the same grid.
+    assert_eq!(solver.first_random(&empty, seed).unwrap(), Some(full));
+}
