@@ -3,13 +3,15 @@
 //! the store first ([`sudoku_store::db::update_game`] on its writer thread) and the game the
 //! store committed is the one shown, so a move the screen shows is on disk.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::sync::mpsc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::json;
 use sudoku_core::{Cell, Grid, Shape};
 use sudoku_game::offer::{self, Spec};
 use sudoku_game::{CellRef, Game, GameError, GameVariant, Move, Status};
+use sudoku_logic::generate::Generated;
 use sudoku_logic::ladder::{LADDER, Rung};
 use sudoku_logic::{Hint, Lang, Logic, Stage};
 use sudoku_store::db::{self, LevelStats, Meta};
@@ -156,9 +158,35 @@ pub struct App {
     pub message: Option<String>,
     /// The player asked to leave.
     pub quit: bool,
-    /// A new game chosen and not yet made: the screen says so first (making a Master puzzle
-    /// can take seconds), then [`App::make_pending`] makes it.
-    pub pending: Option<Spec>,
+    /// A new game being made on a thread of its own (a Master or a 16x16 puzzle can take
+    /// seconds): the board stays live, the message counts the seconds, and Esc gives it up.
+    /// [`App::poll_pending`] takes it when it is ready.
+    pub pending: Option<Making>,
+}
+
+/// A new game of `spec` being made on another thread.
+#[derive(Debug)]
+pub struct Making {
+    spec: Spec,
+    made: mpsc::Receiver<Result<Generated, String>>,
+    started: Instant,
+}
+
+impl Making {
+    /// Starts making a puzzle of `spec` within its offered budget.
+    fn start(spec: Spec) -> Making {
+        let (send, made) = mpsc::channel();
+        let seed = random_seed();
+        std::thread::spawn(move || {
+            // The receiver is gone when the player gave the game up: nothing to tell.
+            let _ = send.send(make_puzzle(&spec, seed));
+        });
+        Making {
+            spec,
+            made,
+            started: Instant::now(),
+        }
+    }
 }
 
 impl App {
@@ -476,7 +504,8 @@ impl App {
             }
             KeyCode::Char('L') => self.toggle_lang(),
             KeyCode::Char('q' | 'Q') => self.quit = true,
-            KeyCode::Esc => {
+            // Esc gives up a new game being made, or else clears the hint and the message.
+            KeyCode::Esc if !self.give_up_making() => {
                 self.hint = None;
                 self.message = None;
             }
@@ -672,8 +701,8 @@ impl App {
             KeyCode::Right | KeyCode::Char('l') => form.change(1),
             KeyCode::Enter => {
                 self.screen = Screen::Board;
-                self.pending = Some(form.spec());
-                self.message = Some(say(self.lang, Say::Generating).to_string());
+                self.pending = Some(Making::start(form.spec()));
+                self.message = Some(crate::text::making(self.lang, 0));
                 return;
             }
             _ => {}
@@ -681,16 +710,63 @@ impl App {
         self.screen = Screen::NewGame(*form);
     }
 
-    /// Makes the new game chosen, if one is waiting (after the screen said so).
-    pub fn make_pending(&mut self) {
-        if let Some(spec) = self.pending.take() {
-            self.start(spec);
+    /// Takes the new game being made if it is ready, or counts the seconds in the message;
+    /// whether the screen changed.
+    pub fn poll_pending(&mut self) -> bool {
+        let Some(making) = &self.pending else {
+            return false;
+        };
+        match making.made.try_recv() {
+            Ok(made) => {
+                self.finish_making(made);
+                true
+            }
+            Err(mpsc::TryRecvError::Empty) => {
+                let secs = making.started.elapsed().as_secs();
+                let said = crate::text::making(self.lang, secs);
+                let changed = self.message.as_deref() != Some(said.as_str());
+                self.message = Some(said);
+                changed
+            }
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.pending = None;
+                self.message =
+                    Some(TuiError::Generate("the puzzle maker stopped".into()).to_string());
+                true
+            }
         }
     }
 
-    /// Leaves this game (it stays saved) for a new one of `spec`.
-    pub fn start(&mut self, spec: Spec) {
-        self.switch(|app| make_game(&app.store, &app.session, app.clock, spec));
+    /// Waits for the new game being made, if any, and takes it.
+    pub fn make_pending(&mut self) {
+        let Some(making) = &self.pending else {
+            return;
+        };
+        let made = making
+            .made
+            .recv()
+            .unwrap_or_else(|_| Err("the puzzle maker stopped".into()));
+        self.finish_making(made);
+    }
+
+    /// Gives up the new game being made; whether there was one.
+    fn give_up_making(&mut self) -> bool {
+        if self.pending.take().is_none() {
+            return false;
+        }
+        self.message = Some(say(self.lang, Say::MakingGivenUp).to_string());
+        true
+    }
+
+    fn finish_making(&mut self, made: Result<Generated, String>) {
+        let Some(making) = self.pending.take() else {
+            return;
+        };
+        let spec = making.spec;
+        self.switch(|app| {
+            let made = made.map_err(TuiError::Generate)?;
+            store_made(&app.store, &app.session, app.clock, spec, &made)
+        });
     }
 }
 
@@ -761,9 +837,23 @@ fn make_game(
     clock: Clock,
     spec: Spec,
 ) -> Result<(Meta, Game), TuiError> {
-    let seed = random_seed();
-    let budget = offer::on_demand_budget(&spec);
-    let made = offer::make_within(&spec, budget, seed).map_err(TuiError::Generate)?;
+    let made = make_puzzle(&spec, random_seed()).map_err(TuiError::Generate)?;
+    store_made(store, session, clock, spec, &made)
+}
+
+/// A puzzle of `spec`, made within its offered budget (blocking).
+fn make_puzzle(spec: &Spec, seed: u64) -> Result<Generated, String> {
+    offer::make_within(spec, offer::on_demand_budget(spec), seed)
+}
+
+/// A session's new game of a puzzle made for `spec`, stored.
+fn store_made(
+    store: &Store,
+    session: &str,
+    clock: Clock,
+    spec: Spec,
+    made: &Generated,
+) -> Result<(Meta, Game), TuiError> {
     let level = made.grade.level.map_or("beyond", |l| l.name()).to_string();
     store_new(
         store,

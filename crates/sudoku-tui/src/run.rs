@@ -82,11 +82,9 @@ fn event_loop(terminal: &mut Term, app: &mut App, color: bool) -> Result<(), Tui
     let mut geom = None;
     while !app.quit {
         terminal.draw(|frame| geom = ui::draw(frame, app, color))?;
-        if app.pending.is_some() {
-            // "Making a puzzle…" is on the screen now; make it.
-            app.make_pending();
-            continue;
-        }
+        // A new game being made on its own thread: taken when ready, the seconds counted
+        // meanwhile (each turn of the loop is at most a tick).
+        app.poll_pending();
         if !event::poll(TICK)? {
             continue;
         }

@@ -33,6 +33,7 @@ pub enum Say {
     Classic,
     Diagonal,
     Generating,
+    MakingGivenUp,
     TooSmall,
     NothingToUndo,
     NothingToRedo,
@@ -105,7 +106,8 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
              L                 English / 中文\n\
              ?                 this help\n\
              Q                 quit (the game is saved)\n\
-             Mouse             select a cell",
+             Mouse             select a cell\n\
+             On 16×16, A-G are digits: Alt + C, F, G check, fill, new game",
             "方向键、h j k l   移动\n\
              1-9、A-G          填数字\n\
              Alt + 数字        单个候选数\n\
@@ -126,7 +128,8 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
              L                 English / 中文\n\
              ?                 本帮助\n\
              Q                 退出（游戏已保存）\n\
-             鼠标              选择格子",
+             鼠标              选择格子\n\
+             16×16 盘面上 A-G 是数字：检查、填候选数、新游戏按 Alt + C、F、G",
         ),
         Stats => pick(zh, "Statistics", "统计"),
         StatsEmpty => pick(zh, "No games yet.", "还没有玩过。"),
@@ -142,6 +145,11 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
         Classic => pick(zh, "Classic", "标准"),
         Diagonal => pick(zh, "Diagonal", "对角线"),
         Generating => pick(zh, "Making a puzzle…", "正在出题……"),
+        MakingGivenUp => pick(
+            zh,
+            "New game given up: this one goes on.",
+            "已取消出题，继续当前这局。",
+        ),
         TooSmall => pick(
             zh,
             "The terminal is too small for this board.",
@@ -200,5 +208,16 @@ pub fn clock(ms: u64) -> String {
         format!("{h}:{m:02}:{s:02}")
     } else {
         format!("{m}:{s:02}")
+    }
+}
+
+/// The message while a new game is being made: the seconds so far, and how to give it up.
+pub fn making(lang: Lang, secs: u64) -> String {
+    let what = say(lang, Say::Generating);
+    match (lang, secs) {
+        (Lang::Zh, 0) => format!("{what}（按 Esc 取消）"),
+        (Lang::Zh, _) => format!("{what}{secs} 秒（按 Esc 取消）"),
+        (_, 0) => format!("{what} (Esc gives it up)"),
+        (_, _) => format!("{what} {secs} s (Esc gives it up)"),
     }
 }

@@ -522,9 +522,12 @@ fn panel_lines(app: &App, geom: BoardGeom) -> Vec<Line<'static>> {
         lines.push(Line::from(m.clone()));
     }
     lines.push(Line::from(""));
-    let keys = match lang {
-        Lang::Zh => "? 帮助  I 提示  G 新游戏  Q 退出",
-        Lang::En => "? help  I hint  G new game  Q quit",
+    // On 16x16, G is a digit: the new game is Alt-G there.
+    let keys = match (lang, app.n() > 9) {
+        (Lang::Zh, false) => "? 帮助  I 提示  G 新游戏  Q 退出",
+        (Lang::Zh, true) => "? 帮助  I 提示  Alt-G 新游戏  Q 退出",
+        (_, false) => "? help  I hint  G new game  Q quit",
+        (_, true) => "? help  I hint  Alt-G new game  Q quit",
     };
     lines.push(Line::styled(keys, Style::new().add_modifier(Modifier::DIM)));
     lines

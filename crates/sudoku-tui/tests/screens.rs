@@ -388,3 +388,40 @@ fn a_new_game_is_chosen_said_then_made() {
     assert_eq!(app.n(), 6);
     assert!(!app.game.is_paused());
 }
+
+/// The new game is made on a thread of its own: the board stays live while the seconds
+/// are counted, the game arrives by itself, and Esc gives it up with the game on the
+/// board untouched.
+#[test]
+fn a_new_game_is_made_while_the_board_stays_live_and_esc_gives_it_up() {
+    let (_dir, mut app) = app(FOUR, Lang::En);
+    let before = app.meta.id.clone();
+    key(&mut app, KeyCode::Char('g'));
+    key(&mut app, KeyCode::Enter);
+    assert!(app.pending.is_some());
+    key(&mut app, KeyCode::Esc);
+    assert!(app.pending.is_none(), "Esc gave the new game up");
+    assert_eq!(app.meta.id, before);
+    let said = app.message.clone().unwrap_or_default();
+    assert!(said.contains("given up"), "{said}");
+
+    key(&mut app, KeyCode::Char('g'));
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    // Keys go on working meanwhile: the selection moves.
+    let selected = app.selected;
+    key(&mut app, KeyCode::Right);
+    assert_ne!(
+        app.selected, selected,
+        "the board answers keys while the game is made"
+    );
+    let start = std::time::Instant::now();
+    while app.pending.is_some() {
+        assert!(start.elapsed().as_secs() < 30, "the new game arrives");
+        app.poll_pending();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_ne!(app.meta.id, before);
+    assert_eq!(app.n(), 6);
+}
