@@ -722,10 +722,17 @@ impl App {
                 true
             }
             Err(mpsc::TryRecvError::Empty) => {
-                let secs = making.started.elapsed().as_secs();
-                let said = crate::text::making(self.lang, secs);
-                let changed = self.message.as_deref() != Some(said.as_str());
-                self.message = Some(said);
+                // The count replaces only itself: a refusal said meanwhile stays in view.
+                let counting = self.message.as_deref().is_none_or(|m| {
+                    [Lang::En, Lang::Zh]
+                        .iter()
+                        .any(|&lang| m.starts_with(say(lang, Say::Generating)))
+                });
+                let said = crate::text::making(self.lang, making.started.elapsed().as_secs());
+                let changed = counting && self.message.as_deref() != Some(said.as_str());
+                if changed {
+                    self.message = Some(said);
+                }
                 changed
             }
             Err(mpsc::TryRecvError::Disconnected) => {
