@@ -134,7 +134,7 @@ pub(crate) async fn on_a_core<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     // Wait for a core: twenty generations at once on two cores each got a tenth of one, and
     // half of them ran out of their budget. Queued, each gets a core for its whole budget.
-    let _core = tokio::time::timeout(QUEUE_LIMIT, generation_slots().acquire())
+    let core = tokio::time::timeout(QUEUE_LIMIT, generation_slots().clone().acquire_owned())
         .await
         .map_err(|_| {
             ApiError::unavailable(format!(
@@ -143,18 +143,25 @@ pub(crate) async fn on_a_core<T: Send + 'static>(
             ))
         })?
         .map_err(|_| ApiError::internal("the generation queue is closed"))?;
-    Ok(tokio::task::spawn_blocking(work).await?)
+    // The core is held by the work, not by the request: a client that goes away leaves the
+    // generation running to its end, and the core is not offered again until then.
+    Ok(tokio::task::spawn_blocking(move || {
+        let _core = core;
+        work()
+    })
+    .await?)
 }
 
 /// How long a request for a new game may wait for a core before the answer is 503.
 pub const QUEUE_LIMIT: Duration = Duration::from_secs(30);
 
 /// A slot per core for on-demand generation.
-fn generation_slots() -> &'static tokio::sync::Semaphore {
-    static SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+fn generation_slots() -> &'static std::sync::Arc<tokio::sync::Semaphore> {
+    static SLOTS: std::sync::OnceLock<std::sync::Arc<tokio::sync::Semaphore>> =
+        std::sync::OnceLock::new();
     SLOTS.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        tokio::sync::Semaphore::new(cores)
+        std::sync::Arc::new(tokio::sync::Semaphore::new(cores))
     })
 }
 
@@ -438,6 +445,33 @@ fn parse_error(e: &sudoku_core::ParseError) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A request whose client went away leaves its generation running (it ends within its
+    /// budget), and the core stays taken until then, so the queue does not hand it out twice.
+    #[tokio::test]
+    async fn a_request_given_up_keeps_its_core_until_the_work_ends() {
+        let cores = generation_slots().available_permits();
+        let (finish, finished) = std::sync::mpsc::channel::<()>();
+        let request = on_a_core(move || {
+            let _ = finished.recv();
+        });
+        let given_up = tokio::time::timeout(Duration::from_millis(200), request).await;
+        assert!(given_up.is_err(), "the work waits for the signal");
+        assert_eq!(
+            generation_slots().available_permits(),
+            cores - 1,
+            "the work still holds its core"
+        );
+        finish.send(()).expect("the work is waiting");
+        let start = Instant::now();
+        while generation_slots().available_permits() < cores {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the core comes back"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
 
     #[test]
     fn an_import_past_the_search_budget_is_refused_by_name() {
