@@ -339,9 +339,10 @@ impl DlxSolver {
         }
     }
 
-    /// The first solution of a search that tries candidates in an order shuffled by `seed`:
-    /// a random solution (from an empty grid, a random full grid). The same seed gives the
-    /// same solution.
+    /// The first solution of a search that tries candidates in an order shuffled by `seed`,
+    /// started again in a new order when it runs long (see [`RESTART_NODES_PER_CELL`]): a
+    /// random solution (from an empty grid, a random full grid). The same seed gives the
+    /// same solution; the stats count the nodes of every start.
     pub fn first_random(&mut self, givens: &Grid, seed: u64) -> Result<Option<Grid>, SolveError> {
         self.first_restarting(givens, seed)
     }
