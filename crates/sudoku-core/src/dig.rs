@@ -72,16 +72,20 @@ pub struct Removal<'a> {
     pub solution: &'a Grid,
     /// The cells just emptied (one symmetric group).
     pub cells: &'a [usize],
+    /// When the dig's time is up ([`DigOptions::deadline`]).
+    pub deadline: Option<Instant>,
 }
 
 impl Removal<'_> {
     /// Whether the puzzle is still unique after the removal, by
     /// [`Solver::unique_after_removal`] (an error, a grid of another layout, counts as no).
+    /// The search stops at the deadline: on a large grid one can take longer than the whole
+    /// dig usually does, and a removal whose search was cut short is refused.
     pub fn stays_unique(&self, solver: &mut Solver) -> bool {
-        matches!(
-            solver.unique_after_removal(self.puzzle, self.solution, self.cells),
-            Ok(true)
-        )
+        solver.set_deadline(self.deadline);
+        let unique = solver.unique_after_removal(self.puzzle, self.solution, self.cells);
+        solver.set_deadline(None);
+        matches!(unique, Ok(true))
     }
 }
 
@@ -438,24 +442,7 @@ impl Digger {
         self.dig_ordered(full, options, rng, Order::AcceptFirst, &mut accept)
     }
 
-    /// Digs `full` as [`Digger::dig_from`] says, with the solver's searches stopped at the
-    /// options' deadline: one uniqueness search on a large grid can take far longer than
-    /// the whole dig usually does, and a removal whose search was cut short is refused.
     fn dig_ordered(
-        &mut self,
-        full: &Grid,
-        options: &DigOptions,
-        rng: &mut Rng,
-        order: Order,
-        accept: &mut impl FnMut(&Removal) -> bool,
-    ) -> Option<Dug> {
-        self.solver.set_deadline(options.deadline);
-        let dug = self.dig_ordered_until(full, options, rng, order, accept);
-        self.solver.set_deadline(None);
-        dug
-    }
-
-    fn dig_ordered_until(
         &mut self,
         full: &Grid,
         options: &DigOptions,
@@ -496,6 +483,7 @@ impl Digger {
                 puzzle: &puzzle,
                 solution: full,
                 cells: orbit,
+                deadline: options.deadline,
             };
             let keep = match order {
                 Order::AcceptFirst => accept(&removal) && removal.stays_unique(&mut self.solver),
@@ -508,7 +496,7 @@ impl Digger {
             }
         }
         let in_range = (options.min_givens..=max).contains(&givens);
-        if !in_range || (options.minimal && !self.is_minimal(&puzzle)) {
+        if !in_range || (options.minimal && !self.is_minimal(&puzzle, options.deadline)) {
             return None;
         }
         Some(Dug {
@@ -518,24 +506,25 @@ impl Digger {
         })
     }
 
-    /// Whether no single given can be removed with the solution staying unique.
-    pub fn is_minimal(&mut self, puzzle: &Grid) -> bool {
+    /// Whether no single given can be removed with the solution staying unique, with the
+    /// searches stopped at `deadline` (see [`Digger::is_unique`]).
+    pub fn is_minimal(&mut self, puzzle: &Grid, deadline: Option<Instant>) -> bool {
+        self.solver.set_deadline(deadline);
         let mut probe = puzzle.clone();
         let n = puzzle.size();
-        for k in 0..n * n {
+        let minimal = (0..n * n).all(|k| {
             let keep = probe.values()[k];
             if keep == 0 {
-                continue;
+                return true;
             }
             let cell = Cell::from_index(k, n);
             probe.set(cell, None);
             let unique = self.is_unique(&probe);
             probe.set(cell, crate::shape::Digit::new(keep as usize));
-            if unique {
-                return false;
-            }
-        }
-        true
+            !unique
+        });
+        self.solver.set_deadline(None);
+        minimal
     }
 
     /// Whether `puzzle` has one solution; yes also when the deadline cut the count short, so

@@ -247,16 +247,6 @@ impl Solver {
         removed: &[usize],
     ) -> Result<bool, SolveError> {
         self.dlx.clear_halted();
-        let unique = self.unique_after_removal_unchecked(puzzle, solution, removed)?;
-        Ok(unique && self.dlx.halted().is_none())
-    }
-
-    fn unique_after_removal_unchecked(
-        &mut self,
-        puzzle: &Grid,
-        solution: &Grid,
-        removed: &[usize],
-    ) -> Result<bool, SolveError> {
         if removed
             .iter()
             .all(|&cell| self.forced(puzzle, solution, cell))
@@ -278,7 +268,10 @@ impl Solver {
             match fast.has_solution_without(&cells, cell, digit) {
                 Ok(true) => return Ok(false),
                 Ok(false) => {}
-                Err(_) => return Ok(self.dlx.count(puzzle, 2)? == 1),
+                Err(_) => {
+                    let count = self.dlx.count(puzzle, 2)?;
+                    return Ok(count == 1 && self.dlx.halted().is_none());
+                }
             }
         }
         Ok(true)

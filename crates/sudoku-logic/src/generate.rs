@@ -183,20 +183,6 @@ impl Generator {
 
     /// A puzzle meeting the request, everything decided by `seed`.
     pub fn generate(&mut self, request: &Request, seed: u64) -> Result<Generated, GenerateError> {
-        // The request's deadline also bounds each uniqueness search, which on a large grid
-        // can take longer than the rest of the request (a removal whose search is cut short
-        // is refused).
-        self.solver.set_deadline(request.dig.deadline);
-        let made = self.generate_as_asked(request, seed);
-        self.solver.set_deadline(None);
-        made
-    }
-
-    fn generate_as_asked(
-        &mut self,
-        request: &Request,
-        seed: u64,
-    ) -> Result<Generated, GenerateError> {
         let Some(level) = request.level else {
             let dug = self.digger.generate(&request.dig, seed)?;
             let grade = self.grade(&dug.puzzle);

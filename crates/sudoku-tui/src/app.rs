@@ -164,6 +164,9 @@ pub struct App {
     pub pending: Option<Making>,
 }
 
+/// Why no game came from the thread making one (it panicked).
+const MAKER_STOPPED: &str = "the puzzle maker stopped";
+
 /// A new game of `spec` being made on another thread.
 #[derive(Debug)]
 pub struct Making {
@@ -737,8 +740,7 @@ impl App {
             }
             Err(mpsc::TryRecvError::Disconnected) => {
                 self.pending = None;
-                self.message =
-                    Some(TuiError::Generate("the puzzle maker stopped".into()).to_string());
+                self.message = Some(TuiError::Generate(MAKER_STOPPED.into()).to_string());
                 true
             }
         }
@@ -752,7 +754,7 @@ impl App {
         let made = making
             .made
             .recv()
-            .unwrap_or_else(|_| Err("the puzzle maker stopped".into()));
+            .unwrap_or_else(|_| Err(MAKER_STOPPED.into()));
         self.finish_making(made);
     }
 
