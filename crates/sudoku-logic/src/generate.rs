@@ -279,6 +279,9 @@ impl Generator {
         let easy_limit = Level::Easy.max_score_for(cells);
         let (logic, check, solver) = (&self.logic, &mut self.singles, &mut self.solver);
         let (mut grade, mut done) = (None::<Grade>, false);
+        // What `check.level_needed` says of the puzzle as it stands, where known (the check
+        // of a removal then stops once it has placed the removed cells again).
+        let mut needed = None::<Level>;
         // Each removal must be vouched unique: a puzzle the quick checks solve is (logic
         // finds only forced digits), any other goes to the solver. Whichever is cheaper goes
         // first: the fast 9x9 solver before the checks (most removals near the bottom lose
@@ -294,30 +297,32 @@ impl Generator {
                 // Above the range: keep it if unique, without a look at its difficulty (the
                 // checks would only cost time there). The grade is unknown, which is fine,
                 // since a removal further down sets it again before the end.
-                grade = None;
+                (grade, needed) = (None, None);
                 return (!solver_first && check.solves(p)) || r.stays_unique(solver);
             }
             if solver_first && !r.stays_unique(solver) {
                 return false;
             }
             let empty = (cells - givens) as u32;
+            let level_needed = check.level_needed_after_removal(p, r.cells, needed);
             if level == Level::Medium {
-                match check.level_needed(p) {
+                match level_needed {
                     // Needs a Hard technique or worse (or has no solution).
                     None => return false,
                     Some(Level::Easy)
                         if empty.saturating_mul(HIDDEN_SINGLE_SCORE) <= easy_limit =>
                     {
-                        grade = None; // Easy: keep digging without grading it.
+                        // Easy: keep digging without grading it.
+                        (grade, needed) = (None, level_needed);
                         return true;
                     }
                     // Solved by logic, so unique: grade it below.
                     Some(_) => {}
                 }
-            } else if check.solves_with_medium_techniques(p) {
+            } else if level_needed.is_some() {
                 // Medium by its techniques: easier than the level but for the rare puzzle
                 // whose score alone makes it Hard, which digging on merely passes by.
-                grade = None;
+                (grade, needed) = (None, level_needed);
                 return true;
             } else if !solver_first && !r.stays_unique(solver) {
                 return false;
@@ -344,7 +349,7 @@ impl Generator {
                 let at = request.scores.contains(&g.score) && givens <= max_givens;
                 done = at && !request.dig.minimal;
             }
-            grade = Some(g);
+            (grade, needed) = (Some(g), level_needed);
             true
         };
         let dug = self.digger.generate_vouched(&options, seed, &mut accept)?;

@@ -261,6 +261,12 @@ impl<const W: usize> Geometry<W> {
             .collect()
     }
 
+    /// Whether the cells (row-major indices) all lie in one row or all in one column.
+    pub fn shares_a_line(&self, cells: &[usize]) -> bool {
+        let (first, n) = (cells[0], self.n);
+        cells.iter().all(|&c| c / n == first / n) || cells.iter().all(|&c| c % n == first % n)
+    }
+
     /// The cell with a row-major index.
     pub fn cell(&self, i: usize) -> Cell {
         Cell::from_index(i, self.n)

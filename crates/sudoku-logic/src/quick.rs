@@ -77,6 +77,28 @@ impl SinglesCheck {
         self.run(grid, true)
     }
 
+    /// [`SinglesCheck::level_needed`] of `grid`, a puzzle whose givens are those of one
+    /// with `before` as its level needed, but for the `removed` cells: found for less, since
+    /// once the check has placed the removed cells it holds every given of that puzzle, and
+    /// from there on goes as that puzzle's check went. So it stops there, with the harder
+    /// of the level it used so far and `before` (singles that place the removed cells
+    /// before anything else is needed leave the level as it was). With `before` unknown
+    /// (`None`), the whole check.
+    pub fn level_needed_after_removal(
+        &mut self,
+        grid: &Grid,
+        removed: &[usize],
+        before: Option<Level>,
+    ) -> Option<Level> {
+        match before {
+            None => self.level_needed(grid),
+            Some(before) => {
+                let level = self.run_until(grid, true, removed)?;
+                Some(level.max(before))
+            }
+        }
+    }
+
     /// Writes the position where the last check stopped into `pos`, the position it started
     /// from or one before that (the puzzle's, so that givens stay givens): the digits it
     /// placed and the candidates it left. After a [`SinglesCheck::level_needed`] of `None`
@@ -107,7 +129,7 @@ impl SinglesCheck {
                 left -= 1;
             }
         }
-        self.solve_from(left, true)
+        self.solve_from(left, true, &[])
     }
 
     /// Whether naked and hidden singles solve `grid` (a grid of this layout). A puzzle they
@@ -119,6 +141,12 @@ impl SinglesCheck {
     /// Singles, with the Medium techniques where they stall when `medium` is set; the level
     /// of the techniques used, `None` if the puzzle is not solved.
     fn run(&mut self, grid: &Grid, medium: bool) -> Option<Level> {
+        self.run_until(grid, medium, &[])
+    }
+
+    /// [`SinglesCheck::run`], stopping once every cell of `targets` is placed (when there
+    /// are any).
+    fn run_until(&mut self, grid: &Grid, medium: bool, targets: &[usize]) -> Option<Level> {
         let n = self.n;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         self.masks.fill(all);
@@ -133,14 +161,19 @@ impl SinglesCheck {
                 left -= 1;
             }
         }
-        self.solve_from(left, medium)
+        self.solve_from(left, medium, targets)
     }
 
     /// Singles (and the Medium techniques where they stall, when `medium` is set) from the
-    /// current masks with `left` cells to fill.
-    fn solve_from(&mut self, mut left: usize, medium: bool) -> Option<Level> {
+    /// current masks with `left` cells to fill, or until every cell of `targets` is placed
+    /// when there are any.
+    fn solve_from(&mut self, mut left: usize, medium: bool, targets: &[usize]) -> Option<Level> {
         let mut level = Level::Easy;
+        let placed = |check: &SinglesCheck| targets.iter().all(|&c| check.placed[c] != 0);
         while left > 0 {
+            if !targets.is_empty() && placed(self) {
+                break;
+            }
             let before = left;
             left = self.sweep(left)?;
             if left == before {
@@ -397,6 +430,40 @@ mod tests {
             beyond_singles > 0 && unsolved > 0,
             "{beyond_singles} {unsolved}"
         );
+    }
+
+    /// Digging grids a cell at a time in random order, keeping each removal the Medium
+    /// techniques still solve, the check of each removal that starts from the level of the
+    /// puzzle before says what the whole check says, whatever that is.
+    #[test]
+    fn a_removal_checked_from_the_level_before_gets_the_whole_answer() {
+        let layout = Layout::classic();
+        let mut check = SinglesCheck::new(&layout);
+        let mut digger = Digger::new(layout.clone());
+        let mut seen = [0; 3];
+        for seed in 0..200 {
+            let mut grid = digger.full_grid(seed);
+            let mut before = check.level_needed(&grid);
+            let mut order: Vec<usize> = (0..81).collect();
+            exact_cover::Rng::new(seed).shuffle(&mut order);
+            for k in order {
+                let cell = Cell::from_index(k, 9);
+                let digit = grid.get(cell);
+                grid.set(cell, None);
+                let whole = check.level_needed(&grid);
+                assert_eq!(
+                    check.level_needed_after_removal(&grid, &[k], before),
+                    whole,
+                    "{grid}"
+                );
+                seen[whole.map_or(2, |l| l as usize)] += 1;
+                match whole {
+                    Some(_) => before = whole,
+                    None => grid.set(cell, digit),
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n >= 200), "{seen:?}");
     }
 
     #[test]

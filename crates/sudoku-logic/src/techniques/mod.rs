@@ -83,6 +83,9 @@ impl Default for Options {
 pub(crate) enum Family {
     Singles,
     Intersections,
+    /// Locked Pairs and Triples alone, for a solve path, which looks for them first after
+    /// the singles at every position (the subset families report them too).
+    Locked,
     /// Naked and hidden subsets of one size (2, 3 or 4): split by size so that the search for
     /// a Locked Pair, first in HoDoKu's order after the singles, does not pay for quadruples.
     Pairs,
@@ -119,9 +122,10 @@ pub(crate) enum Family {
 
 impl Family {
     /// Every family.
-    pub(crate) const ALL: [Family; 25] = [
+    pub(crate) const ALL: [Family; 26] = [
         Family::Singles,
         Family::Intersections,
+        Family::Locked,
         Family::Pairs,
         Family::Triples,
         Family::Quads,
@@ -155,8 +159,9 @@ impl Family {
         Some(match t {
             FullHouse | NakedSingle | HiddenSingle => Family::Singles,
             LockedCandidatesPointing | LockedCandidatesClaiming => Family::Intersections,
-            LockedPair | NakedPair | HiddenPair => Family::Pairs,
-            LockedTriple | NakedTriple | HiddenTriple => Family::Triples,
+            LockedPair | LockedTriple => Family::Locked,
+            NakedPair | HiddenPair => Family::Pairs,
+            NakedTriple | HiddenTriple => Family::Triples,
             NakedQuadruple | HiddenQuadruple => Family::Quads,
             XWing | Swordfish | Jellyfish => Family::Fish,
             FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish
@@ -202,11 +207,16 @@ impl Family {
 
     /// Whether [`crate::Logic::find_all_steps`] lists the family. Mutant fish, templates and
     /// Death Blossoms are searched only by name: HoDoKu's "all steps" stops at Franken fish, both searches
-    /// are long, and neither is in a solve path.
+    /// are long, and neither is in a solve path. The locked subsets are listed by the subset
+    /// families, which find them among the rest.
     pub(crate) fn in_all_steps(self) -> bool {
         !matches!(
             self,
-            Family::Mutant | Family::LargeMutant | Family::Templates | Family::DeathBlossom
+            Family::Locked
+                | Family::Mutant
+                | Family::LargeMutant
+                | Family::Templates
+                | Family::DeathBlossom
         )
     }
 
@@ -241,6 +251,7 @@ impl Family {
         match self {
             Family::Singles => singles::find(ctx, out),
             Family::Intersections => intersections::find(ctx, out),
+            Family::Locked => subsets::find_locked(ctx, out),
             Family::Pairs => subsets::find(ctx, 2, out),
             Family::Triples => subsets::find(ctx, 3, out),
             Family::Quads => subsets::find(ctx, 4, out),

@@ -14,12 +14,38 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every naked and hidden subset of size `k` (2 to 4) at the position.
+///
+/// For a solve path ([`Ctx::first_only`]), quadruples only in houses with 8 empty cells or
+/// more. In a house with `m` empty cells, the cells outside a naked quadruple hold a hidden
+/// subset of the other `m - 4` digits, with the same eliminations, and the cells of a
+/// hidden quadruple leave a naked `m - 4` subset: where `m` is 7 or less, that is a single,
+/// pair or triple, which a path takes first. Such a house can hold no quadruple that a path
+/// would take, and at the positions where a path looks for quadruples (past the singles and
+/// smaller subsets) most houses have fewer than 8 empty cells.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) {
-    for h in ctx.g.blocks_first() {
+    let worth = |h: usize| k < 4 || !ctx.first_only || ctx.empty.and(ctx.g.house_set(h)).len() >= 8;
+    for h in ctx.g.blocks_first().filter(|&h| worth(h)) {
         naked(ctx, h, k, out);
     }
-    for h in ctx.g.blocks_first() {
+    for h in ctx.g.blocks_first().filter(|&h| worth(h)) {
         hidden(ctx, h, k, out);
+    }
+}
+
+/// Every Locked Pair and Locked Triple at the position: the naked subsets of the blocks
+/// whose cells also share a line, pairs first. The same steps, in the same order, as the
+/// searches of all subsets of sizes 2 and 3 report them (a locked subset lies in a block,
+/// and blocks are searched first), for a fraction of the work: HoDoKu looks for these first
+/// after the singles, so a solve path asks at every position past the singles, and most of
+/// those positions then take a Locked Candidates step or a plain subset.
+pub(crate) fn find_locked<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    for k in 2..=3 {
+        for &h in ctx.g.houses_of_kind(Kind::Block) {
+            naked_among(ctx, h, k, true, out);
+        }
+        if ctx.first_only && !out.is_empty() {
+            return;
+        }
     }
 }
 
@@ -27,6 +53,18 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) 
 const MAX_HOUSE: usize = sudoku_core::MAX_SIZE;
 
 fn naked<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) {
+    naked_among(ctx, h, k, false, out);
+}
+
+/// Naked subsets of size `k` in house `h`; only the locked ones when `locked_only` is set
+/// (their cells share a line as well, and the step clears both houses).
+fn naked_among<const W: usize>(
+    ctx: &Ctx<W>,
+    h: usize,
+    k: usize,
+    locked_only: bool,
+    out: &mut Vec<Step>,
+) {
     let (mut cells, mut masks, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
     for &c in ctx.g.house_cells(h) {
         let m = ctx.mask(c);
@@ -41,8 +79,15 @@ fn naked<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) 
             for (slot, &j) in chosen_cells.iter_mut().zip(chosen) {
                 *slot = cells[j];
             }
-            if clears_something(ctx, &chosen_cells[..k], union) {
-                out_naked(ctx, h, &chosen_cells[..k], union, out);
+            let chosen = &chosen_cells[..k];
+            if locked_only && !ctx.g.shares_a_line(chosen) {
+                return true;
+            }
+            if clears_something(ctx, chosen, union) {
+                let step = naked_step(ctx, h, chosen, union);
+                if !locked_only || is_locked(step.technique) {
+                    push_unique(out, step);
+                }
             }
         }
         true
@@ -60,13 +105,13 @@ fn clears_something<const W: usize>(ctx: &Ctx<W>, chosen: &[usize], union: u64) 
     super::BitIter(union).any(|d| ctx.digit_cells[d].intersects(&seeing))
 }
 
-fn out_naked<const W: usize>(
-    ctx: &Ctx<W>,
-    h: usize,
-    chosen: &[usize],
-    union: u64,
-    out: &mut Vec<Step>,
-) {
+fn is_locked(technique: Technique) -> bool {
+    matches!(technique, Technique::LockedPair | Technique::LockedTriple)
+}
+
+/// The step of a naked subset found in house `h`: a Locked Pair or Triple when it clears
+/// both a box and a line it lies in, else a plain naked subset of `h`.
+fn naked_step<const W: usize>(ctx: &Ctx<W>, h: usize, chosen: &[usize], union: u64) -> Step {
     let set = CellSet::<W>::from_indices(chosen.iter().copied());
     let houses = ctx.g.common_houses(&set);
     let shared_block = houses
@@ -109,7 +154,7 @@ fn out_naked<const W: usize>(
             super::eliminate_all(ctx, &mut step, &others, d);
         }
     }
-    push_unique(out, step);
+    step
 }
 
 /// Hidden subsets of size `k` in house `h`. Each digit's places in the house are a word of
@@ -161,4 +206,95 @@ fn out_hidden<const W: usize>(
         }
     }
     push_unique(out, step);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Family, Options};
+    use super::*;
+    use crate::candidates::Candidates;
+    use crate::geometry::Geometry;
+    use sudoku_core::{Grid, Layout};
+
+    /// Positions along the solve paths of hard puzzles (magictour top1465) and of dug
+    /// puzzles, wherever the path takes a step beyond the singles.
+    fn positions_past_singles(layout: &Layout, count: usize) -> Vec<Candidates> {
+        let logic = crate::Logic::new(layout);
+        let text = include_str!("../../tests/data/magictour_top1465.txt");
+        let mut digger = sudoku_core::dig::Digger::new(layout.clone());
+        let dug = (0..count as u64).map(|s| digger.generate(&Default::default(), s).unwrap());
+        let hard = text
+            .lines()
+            .take(count)
+            .map(|l| l.trim().parse::<Grid>().unwrap());
+        let mut out = Vec::new();
+        for grid in hard.chain(dug.map(|d| d.puzzle)) {
+            let mut pos = logic.start(&grid).unwrap();
+            for step in logic.solve_path(&grid).unwrap().steps {
+                if !matches!(
+                    step.technique,
+                    Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+                ) {
+                    out.push(pos.clone());
+                }
+                pos.apply(layout, &step);
+            }
+        }
+        out
+    }
+
+    fn found<const W: usize>(family: Family, ctx: &Ctx<W>) -> Vec<Step> {
+        let mut out = Vec::new();
+        family.find(ctx, &mut out);
+        out
+    }
+
+    /// The search for locked subsets alone reports the Locked Pairs and Triples that the
+    /// searches of all pairs and triples report, in the same order (so a path takes the
+    /// same one); and it finds some.
+    #[test]
+    fn locked_subsets_alone_are_those_of_all_subsets() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let mut locked_seen = 0;
+        for pos in positions_past_singles(&layout, 40) {
+            let ctx = Ctx::new(&g, &pos, &opts);
+            let mut all = found(Family::Pairs, &ctx);
+            all.extend(found(Family::Triples, &ctx));
+            all.retain(|s| is_locked(s.technique));
+            assert_eq!(found(Family::Locked, &ctx), all);
+            locked_seen += all.len();
+        }
+        assert!(locked_seen >= 40, "{locked_seen} locked subsets seen");
+    }
+
+    /// Where a path looks for quadruples (no single, locked candidates or smaller subset
+    /// left), the search that skips houses with fewer than 8 empty cells finds every
+    /// quadruple the whole search finds; and such positions with quadruples occur.
+    #[test]
+    fn quadruples_a_path_looks_for_are_all_in_roomy_houses() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let (mut stalls, mut with_quads) = (0, 0);
+        for pos in positions_past_singles(&layout, 120) {
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            let easier = [
+                Family::Singles,
+                Family::Intersections,
+                Family::Pairs,
+                Family::Triples,
+            ];
+            if easier.iter().any(|&f| !found(f, &ctx).is_empty()) {
+                continue;
+            }
+            stalls += 1;
+            let all = found(Family::Quads, &ctx);
+            ctx.first_only = true;
+            assert_eq!(found(Family::Quads, &ctx), all);
+            with_quads += usize::from(!all.is_empty());
+        }
+        assert!(stalls >= 400 && with_quads >= 3, "{stalls} {with_quads}");
+    }
 }
