@@ -39,11 +39,13 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) 
 /// after the singles, so a solve path asks at every position past the singles, and most of
 /// those positions then take a Locked Candidates step or a plain subset.
 pub(crate) fn find_locked<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    let from = out.len();
     for k in 2..=3 {
         for &h in ctx.g.houses_of_kind(Kind::Block) {
             naked_among(ctx, h, k, true, out);
         }
-        if ctx.first_only && !out.is_empty() {
+        // A path takes the first Locked Pair before any Locked Triple.
+        if ctx.first_only && out.len() > from {
             return;
         }
     }
