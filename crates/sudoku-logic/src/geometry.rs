@@ -263,8 +263,9 @@ impl<const W: usize> Geometry<W> {
 
     /// Whether the cells (row-major indices) all lie in one row or all in one column.
     pub fn shares_a_line(&self, cells: &[usize]) -> bool {
-        let (first, n) = (cells[0], self.n);
-        cells.iter().all(|&c| c / n == first / n) || cells.iter().all(|&c| c % n == first % n)
+        let first = cells[0];
+        cells.iter().all(|&c| self.row_of(c) == self.row_of(first))
+            || cells.iter().all(|&c| self.col_of(c) == self.col_of(first))
     }
 
     /// The cell with a row-major index.
