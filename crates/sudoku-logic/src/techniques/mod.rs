@@ -31,6 +31,8 @@ pub mod subsets;
 pub mod sue_de_coq;
 pub mod tabling;
 pub mod templates;
+#[cfg(test)]
+mod testing;
 pub mod uniqueness;
 pub mod wings;
 

@@ -212,44 +212,11 @@ fn out_hidden<const W: usize>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{found, positions_past_singles};
     use super::super::{Family, Options};
     use super::*;
-    use crate::candidates::Candidates;
     use crate::geometry::Geometry;
-    use sudoku_core::{Grid, Layout};
-
-    /// Positions along the solve paths of hard puzzles (magictour top1465) and of dug
-    /// puzzles, wherever the path takes a step beyond the singles.
-    fn positions_past_singles(layout: &Layout, count: usize) -> Vec<Candidates> {
-        let logic = crate::Logic::new(layout);
-        let text = include_str!("../../tests/data/magictour_top1465.txt");
-        let mut digger = sudoku_core::dig::Digger::new(layout.clone());
-        let dug = (0..count as u64).map(|s| digger.generate(&Default::default(), s).unwrap());
-        let hard = text
-            .lines()
-            .take(count)
-            .map(|l| l.trim().parse::<Grid>().unwrap());
-        let mut out = Vec::new();
-        for grid in hard.chain(dug.map(|d| d.puzzle)) {
-            let mut pos = logic.start(&grid).unwrap();
-            for step in logic.solve_path(&grid).unwrap().steps {
-                if !matches!(
-                    step.technique,
-                    Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
-                ) {
-                    out.push(pos.clone());
-                }
-                pos.apply(layout, &step);
-            }
-        }
-        out
-    }
-
-    fn found<const W: usize>(family: Family, ctx: &Ctx<W>) -> Vec<Step> {
-        let mut out = Vec::new();
-        family.find(ctx, &mut out);
-        out
-    }
+    use sudoku_core::Layout;
 
     /// The search for locked subsets alone reports the Locked Pairs and Triples that the
     /// searches of all pairs and triples report, in the same order (so a path takes the

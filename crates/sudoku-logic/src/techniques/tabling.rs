@@ -39,26 +39,50 @@ const MAX_ENTRIES: usize = 1000;
 const LOOK_AHEAD: usize = 4;
 
 /// A premise applied to a copy of the position, for a forcing net's implications.
+///
+/// A scan for singles looks only where something changed since the last one: the cells
+/// that lost a candidate (naked singles) and the houses where a digit lost a place (hidden
+/// singles), read from the digits' places. Every single there was before that was set, so
+/// nothing else can have become one; the position itself must have none, or every scan
+/// looks everywhere (`whole`).
 struct LookAhead<'a, 'c, const W: usize> {
     ctx: &'a Ctx<'c, W>,
     masks: Vec<u64>,
     values: Vec<u8>,
+    /// Per digit index, the empty cells holding it.
+    places: Vec<CellSet<W>>,
+    /// `places` in the position.
+    start: Vec<CellSet<W>>,
     premise: u32,
     found: Vec<u32>,
     /// Per value, whether it is the premise or in `found`.
     seen: Vec<bool>,
+    /// The cells that lost a candidate since the last scan.
+    changed: CellSet<W>,
+    /// Per house, the digits (bit `d`) that lost a place in it since the last scan.
+    touched: Vec<u64>,
+    /// The position has a single of its own: scans look at every cell and house.
+    whole: bool,
 }
 
 impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
-    fn new(ctx: &'a Ctx<'c, W>, values: usize) -> Self {
-        LookAhead {
+    fn new(ctx: &'a Ctx<'c, W>, values: usize, whole: bool) -> Self {
+        let start: Vec<CellSet<W>> = ctx.digit_cells.iter().map(|s| s.and(&ctx.empty)).collect();
+        let mut look = LookAhead {
             ctx,
             masks: ctx.pos.masks().to_vec(),
             values: ctx.pos.values().to_vec(),
+            places: start.clone(),
+            start,
             premise: 0,
             found: Vec::new(),
             seen: vec![false; values],
-        }
+            changed: CellSet::EMPTY,
+            touched: vec![0; ctx.g.house_count()],
+            whole: true,
+        };
+        look.whole = whole || !look.singles().is_empty();
+        look
     }
 
     /// Starts over from the position with another premise; what was found goes to the
@@ -66,6 +90,9 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
     fn restart(&mut self, premise: u32) -> Vec<u32> {
         self.masks.copy_from_slice(self.ctx.pos.masks());
         self.values.copy_from_slice(self.ctx.pos.values());
+        self.places.copy_from_slice(&self.start);
+        self.changed = CellSet::EMPTY;
+        self.touched.fill(0);
         self.seen[self.premise as usize] = false;
         for &v in &self.found {
             self.seen[v as usize] = false;
@@ -82,15 +109,34 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
         }
     }
 
+    /// Notes that `cell` lost the digits of `lost` (as places, in its row, column and box).
+    fn lose(&mut self, cell: usize, lost: u64) {
+        let g = self.ctx.g;
+        self.changed.insert(cell);
+        for h in [g.row_of(cell), g.col_of(cell), g.block_of(cell)] {
+            self.touched[h] |= lost;
+        }
+        for d in BitIter(lost) {
+            self.places[d].remove(cell);
+        }
+    }
+
+    /// Takes digit index `d` out of `cell`, an empty cell holding it.
+    fn remove(&mut self, cell: usize, d: usize) {
+        self.masks[cell] &= !(1 << d);
+        self.lose(cell, 1 << d);
+    }
+
     /// Sets digit index `d` in `cell` and records what follows.
     fn set(&mut self, graph: &Graph, cell: usize, d: usize) {
         let ctx = self.ctx;
         let others = self.masks[cell] & !(1 << d);
         if self.values[cell] == 0 {
             self.values[cell] = (d + 1) as u8;
+            self.lose(cell, self.masks[cell]);
             self.masks[cell] = 0;
-            for p in ctx.g.peers(cell).iter() {
-                self.masks[p] &= !(1 << d);
+            for p in ctx.g.peers(cell).and(&self.places[d]).iter() {
+                self.remove(p, d);
             }
         }
         self.add(graph.normal(cell, d, true));
@@ -105,7 +151,37 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
 
     /// Every naked single of the copy (cells in order), then every hidden single (houses
     /// row, column, box, digits in order).
-    fn singles(&self) -> Vec<(usize, usize)> {
+    fn singles(&mut self) -> Vec<(usize, usize)> {
+        if self.whole {
+            return self.every_single();
+        }
+        let ctx = self.ctx;
+        let mut out = Vec::new();
+        for c in self.changed.iter() {
+            if self.values[c] == 0 && self.masks[c].count_ones() == 1 {
+                out.push((c, self.masks[c].trailing_zeros() as usize));
+            }
+        }
+        self.changed = CellSet::EMPTY;
+        for kind in [Kind::Row, Kind::Col, Kind::Block] {
+            for h in ctx.g.lines(kind) {
+                let touched = std::mem::take(&mut self.touched[h]);
+                for d in BitIter(touched) {
+                    let here = self.places[d].and(ctx.g.house_set(h));
+                    if here.len() == 1
+                        && let Some(c) = here.first()
+                        && !out.contains(&(c, d))
+                    {
+                        out.push((c, d));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Self::singles`] looking at every cell and house.
+    fn every_single(&self) -> Vec<(usize, usize)> {
         let ctx = self.ctx;
         let mut out = Vec::new();
         for c in 0..self.masks.len() {
@@ -158,10 +234,10 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<St
         found: Vec::new(),
         by_effect: HashMap::new(),
     };
-    for table in tables.on.iter().chain(&tables.off) {
+    for table in tables.on().chain(tables.off()) {
         finder.loops(table);
     }
-    for table in &tables.off {
+    for table in tables.off() {
         finder.aics(table);
     }
     let mut found = finder.found;
@@ -173,21 +249,49 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<St
 /// cells, then digits).
 pub(crate) struct Tables {
     graph: Graph,
-    on: Vec<Table>,
-    off: Vec<Table>,
+    /// Every table's entries, one after another: a position has hundreds of tables of a few
+    /// dozen entries each, and one vector for all of them spares an allocation per table.
+    arena: Vec<(u32, u32)>,
+    /// Where each table starts in `arena`, "on" and "off" of each candidate in turn, and
+    /// where the last one ends.
+    bounds: Vec<u32>,
 }
 
 impl Tables {
     fn new<const W: usize>(ctx: &Ctx<W>, graph: Graph) -> Tables {
         let mut bfs = Bfs::new(graph.values());
-        let (mut on, mut off) = (Vec::new(), Vec::new());
+        let mut arena = Vec::new();
+        let mut bounds = vec![0];
         for c in ctx.empty.iter() {
             for d in BitIter(ctx.mask(c)) {
-                on.push(bfs.run(&graph, graph.normal(c, d, true)));
-                off.push(bfs.run(&graph, graph.normal(c, d, false)));
+                for on in [true, false] {
+                    bfs.run(&graph, graph.normal(c, d, on), &mut arena);
+                    bounds.push(arena.len() as u32);
+                }
             }
         }
-        Tables { graph, on, off }
+        Tables {
+            graph,
+            arena,
+            bounds,
+        }
+    }
+
+    fn table(&self, k: usize) -> Table<'_> {
+        let (from, to) = (self.bounds[k] as usize, self.bounds[k + 1] as usize);
+        Table {
+            entries: &self.arena[from..to],
+        }
+    }
+
+    /// The tables of the "on" premises, candidates in order.
+    fn on(&self) -> impl Iterator<Item = Table<'_>> {
+        (0..self.bounds.len() - 1).step_by(2).map(|k| self.table(k))
+    }
+
+    /// The tables of the "off" premises, candidates in order.
+    fn off(&self) -> impl Iterator<Item = Table<'_>> {
+        (1..self.bounds.len() - 1).step_by(2).map(|k| self.table(k))
     }
 }
 
@@ -238,6 +342,9 @@ struct AlsNode {
 /// them); a value is `node * 2 + 1` for "on" and `node * 2` for "off".
 struct Graph {
     n: usize,
+    /// The cell of every candidate node (`cell * n + d`): reading it spares a division by
+    /// `n` each time a table entry is looked at.
+    cell_of: Vec<u16>,
     groups: Vec<Group>,
     /// ALS nodes, after the group nodes.
     alses: Vec<AlsNode>,
@@ -266,16 +373,19 @@ impl Drop for Graph {
 
 impl Graph {
     fn new<const W: usize>(ctx: &Ctx<W>, grouped: bool) -> Graph {
-        Graph::build(ctx, grouped, false)
+        Graph::build(ctx, grouped, false, false)
     }
 
     /// The graph of a forcing net: each premise's direct implications are what it gives
     /// with four rounds of singles looked ahead.
     fn net<const W: usize>(ctx: &Ctx<W>) -> Graph {
-        Graph::build(ctx, true, true)
+        Graph::build(ctx, true, true, false)
     }
 
-    fn build<const W: usize>(ctx: &Ctx<W>, grouped: bool, net: bool) -> Graph {
+    /// A graph: with group nodes when `grouped`, with a forcing net's links when `net`
+    /// (whose scans for singles look at every cell and house when `whole_scans`, as they
+    /// must where the position has a single).
+    fn build<const W: usize>(ctx: &Ctx<W>, grouped: bool, net: bool, whole_scans: bool) -> Graph {
         let n = ctx.n();
         let groups = if grouped {
             group_nodes(ctx)
@@ -294,12 +404,15 @@ impl Graph {
         direct.resize_with(2 * (n * n * n + groups.len() + alses.len()), Vec::new);
         let mut graph = Graph {
             n,
+            cell_of: (0..n * n)
+                .flat_map(|cell| std::iter::repeat_n(cell as u16, n))
+                .collect(),
             direct,
             groups: Vec::new(),
             alses: Vec::new(),
         };
         if net {
-            graph.net_links(ctx);
+            graph.net_links(ctx, whole_scans);
         } else {
             graph.plain_links(ctx);
         }
@@ -342,11 +455,9 @@ impl Graph {
     /// nodes are ALS nodes.
     fn node(&self, value: u32) -> Result<(usize, usize), usize> {
         let node = value as usize / 2;
-        let plain = self.n * self.n * self.n;
-        if node < plain {
-            Ok((node / self.n, node % self.n))
-        } else {
-            Err(node - plain)
+        match self.cell_of.get(node) {
+            Some(&cell) => Ok((cell as usize, node - cell as usize * self.n)),
+            None => Err(node - self.cell_of.len()),
         }
     }
 
@@ -438,8 +549,8 @@ impl Graph {
     /// every naked single, then every hidden single, each set with its consequences (HoDoKu's
     /// `anzTableLookAhead`). A digit set clears itself from the cells that held it as a
     /// candidate at the start, and the cell's other digits.
-    fn net_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
-        let mut look = LookAhead::new(ctx, self.values());
+    fn net_links<const W: usize>(&mut self, ctx: &Ctx<W>, whole_scans: bool) {
+        let mut look = LookAhead::new(ctx, self.values(), whole_scans);
         for cell in ctx.empty.iter() {
             for d in BitIter(ctx.mask(cell)) {
                 for on in [true, false] {
@@ -448,7 +559,7 @@ impl Graph {
                     if on {
                         look.set(self, cell, d);
                     } else {
-                        look.masks[cell] &= !(1 << d);
+                        look.remove(cell, d);
                         look.add(self.normal(cell, d, false));
                         if look.masks[cell].count_ones() == 1 {
                             look.set(self, cell, look.masks[cell].trailing_zeros() as usize);
@@ -473,6 +584,11 @@ impl Graph {
     fn group_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
         // Kept from group to group, so that the groups' links cost no allocations.
         let (mut seeing, mut adds): (Vec<usize>, Vec<(u32, u32)>) = (Vec::new(), Vec::new());
+        // The groups of each digit, in order: a group links only to groups of its digit.
+        let mut of_digit: Vec<Vec<usize>> = vec![Vec::new(); ctx.n()];
+        for (j, g) in self.groups.iter().enumerate() {
+            of_digit[g.d].push(j);
+        }
         for i in 0..self.groups.len() {
             let (g_on, g_off) = (self.group(i, true), self.group(i, false));
             let gi = &self.groups[i];
@@ -497,8 +613,9 @@ impl Graph {
                 }
             }
             let mut shared: [(usize, Option<usize>); 2] = [(0, None); 2];
-            for (j, gj) in self.groups.iter().enumerate() {
-                if j == i || gj.d != d || gj.cells.intersects(&gi.cells) {
+            for &j in &of_digit[d] {
+                let gj = &self.groups[j];
+                if j == i || gj.cells.intersects(&gi.cells) {
                     continue;
                 }
                 for (k, same) in [gj.line == line, gj.block == block].into_iter().enumerate() {
@@ -664,11 +781,12 @@ fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
 
 /// One premise's table: the values it implies in breadth-first order, each with the position
 /// of the value it was reached from (the premise is at position 0).
-struct Table {
-    entries: Vec<(u32, u32)>,
+#[derive(Clone, Copy)]
+struct Table<'t> {
+    entries: &'t [(u32, u32)],
 }
 
-impl Table {
+impl Table<'_> {
     /// Whether entry `j` is the premise or one of its direct implications (one link or
     /// none from it): only those are reached from position 0, as the premise's links are
     /// the first the walk follows and an entry is never re-pointed to a path through it.
@@ -683,10 +801,12 @@ struct Bfs {
     now: u32,
     /// Where each value stamped in this walk sits in the table (weighted walks only).
     position: Vec<u32>,
-    /// The table being built, kept between runs so that a run does not grow new vectors.
-    entries: Vec<(u32, u32)>,
     /// Links from the premise per entry (weighted walks only).
     depth: Vec<u16>,
+    /// Distance from the premise per entry (weighted walks only).
+    dist: Vec<u32>,
+    /// The table being built (weighted walks only, whose entries are re-pointed).
+    scratch: Vec<(u32, u32)>,
 }
 
 impl Bfs {
@@ -695,35 +815,40 @@ impl Bfs {
             stamp: vec![0; values],
             now: 0,
             position: Vec::new(),
-            entries: Vec::with_capacity(MAX_ENTRIES),
             depth: Vec::with_capacity(MAX_ENTRIES),
+            dist: Vec::with_capacity(MAX_ENTRIES),
+            scratch: Vec::with_capacity(MAX_ENTRIES),
         }
     }
 
-    fn run(&mut self, graph: &Graph, premise: u32) -> Table {
+    /// Appends the table of `premise` to `out`: its entries with the position (within the
+    /// table) of the entry each was reached from.
+    fn run(&mut self, graph: &Graph, premise: u32, out: &mut Vec<(u32, u32)>) {
         if !graph.alses.is_empty() {
-            return self.run_weighted(graph, premise);
+            return self.run_weighted(graph, premise, out);
         }
         self.now += 1;
-        let entries = &mut self.entries;
-        entries.clear();
-        entries.push((premise, 0));
-        self.stamp[premise as usize] = self.now;
-        let mut j = 0;
+        let now = self.now;
+        let stamp = &mut self.stamp[..];
+        let base = out.len();
+        let full = base + MAX_ENTRIES;
+        out.push((premise, 0));
+        stamp[premise as usize] = now;
+        let mut j = base;
         // A full table takes nothing more: the rest of the walk would only look.
-        while j < entries.len() && entries.len() < MAX_ENTRIES {
-            let (value, _) = entries[j];
+        while j < out.len() && out.len() < full {
+            let value = out[j].0;
             for &next in &graph.direct[value as usize] {
-                if self.stamp[next as usize] == self.now || entries.len() >= MAX_ENTRIES {
+                if stamp[next as usize] == now {
                     continue;
                 }
-                self.stamp[next as usize] = self.now;
-                entries.push((next, j as u32));
+                if out.len() >= full {
+                    break;
+                }
+                stamp[next as usize] = now;
+                out.push((next, (j - base) as u32));
             }
             j += 1;
-        }
-        Table {
-            entries: entries.to_vec(),
         }
     }
 }
@@ -735,15 +860,15 @@ impl Bfs {
     /// to the cheaper path (unless it is a direct implication of the premise). The paths,
     /// and so the lasso checks, are then HoDoKu's for chains that could pass through a set
     /// or around it.
-    fn run_weighted(&mut self, graph: &Graph, premise: u32) -> Table {
+    fn run_weighted(&mut self, graph: &Graph, premise: u32, out: &mut Vec<(u32, u32)>) {
         self.now += 1;
         if self.position.len() < self.stamp.len() {
             self.position = vec![0; self.stamp.len()];
         }
-        let (entries, depth) = (&mut self.entries, &mut self.depth);
-        let mut dist: Vec<u32> = Vec::with_capacity(MAX_ENTRIES);
+        let (entries, depth, dist) = (&mut self.scratch, &mut self.depth, &mut self.dist);
         entries.clear();
         depth.clear();
+        dist.clear();
         entries.push((premise, 0));
         depth.push(0);
         dist.push(0);
@@ -778,9 +903,7 @@ impl Bfs {
             }
             j += 1;
         }
-        Table {
-            entries: entries.to_vec(),
-        }
+        out.extend(entries.iter().copied());
     }
 }
 
@@ -829,11 +952,13 @@ struct Finder<'a, 'c, const W: usize> {
 }
 
 impl<const W: usize> Finder<'_, '_, W> {
-    fn loops(&mut self, table: &Table) {
+    fn loops(&mut self, table: Table<'_>) {
         let s = self.graph.first_cell(table.entries[0].0);
-        for j in 1..table.entries.len() {
-            let value = table.entries[j].0;
-            if matches!(self.graph.node(value), Ok((c, _)) if c == s) {
+        // The values of the start cell's candidates: a range, tested without a division.
+        let n = self.graph.n;
+        let in_start = (2 * s * n) as u32..(2 * (s + 1) * n) as u32;
+        for (j, &(value, _)) in table.entries.iter().enumerate().skip(1) {
+            if in_start.contains(&value) {
                 self.nice_loop(table, j);
             }
         }
@@ -841,7 +966,7 @@ impl<const W: usize> Finder<'_, '_, W> {
 
     /// The chain from the premise to entry `j`, or `None` for a lasso (a node back in a cell
     /// the chain left earlier; a loop may come back to its start cell, an AIC may not).
-    fn chain(&self, table: &Table, j: usize, nice: bool) -> Option<Vec<u32>> {
+    fn chain(&self, table: Table<'_>, j: usize, nice: bool) -> Option<Vec<u32>> {
         let mut path = vec![table.entries[j].0];
         let mut k = j;
         while k != 0 {
@@ -870,7 +995,7 @@ impl<const W: usize> Finder<'_, '_, W> {
         Some(path)
     }
 
-    fn nice_loop(&mut self, table: &Table, j: usize) {
+    fn nice_loop(&mut self, table: Table<'_>, j: usize) {
         if table.near(j) {
             return;
         }
@@ -990,7 +1115,7 @@ impl<const W: usize> Finder<'_, '_, W> {
         }
     }
 
-    fn aics(&mut self, table: &Table) {
+    fn aics(&mut self, table: Table<'_>) {
         let (g, ctx) = (self.graph, self.ctx);
         let (s, c) = match g.node(table.entries[0].0) {
             Ok(node) => node,
@@ -1013,7 +1138,7 @@ impl<const W: usize> Finder<'_, '_, W> {
         }
     }
 
-    fn aic(&mut self, table: &Table, j: usize, (s, c): (usize, usize), (e, d): (usize, usize)) {
+    fn aic(&mut self, table: Table<'_>, j: usize, (s, c): (usize, usize), (e, d): (usize, usize)) {
         if table.near(j) {
             return;
         }
@@ -1111,17 +1236,17 @@ impl<const W: usize> Finder<'_, '_, W> {
 /// One premise's table with what it implies, per digit: the cells set and the cells cleared
 /// (plain nodes only, as HoDoKu keeps them).
 struct Implications<'t, const W: usize> {
-    table: &'t Table,
+    table: Table<'t>,
     on: Vec<CellSet<W>>,
     off: Vec<CellSet<W>>,
 }
 
 impl<'t, const W: usize> Implications<'t, W> {
-    fn new(graph: &Graph, table: &'t Table) -> Implications<'t, W> {
+    fn new(graph: &Graph, table: Table<'t>) -> Implications<'t, W> {
         let n = graph.n;
         let mut on = vec![CellSet::EMPTY; n];
         let mut off = vec![CellSet::EMPTY; n];
-        for &(value, _) in &table.entries {
+        for &(value, _) in table.entries {
             if let Ok((c, d)) = graph.node(value) {
                 if value & 1 == 1 {
                     on[d].insert(c);
@@ -1146,6 +1271,15 @@ enum Conclusion {
 }
 
 impl Conclusion {
+    /// Where HoDoKu sorts a forcing step by what it concludes: placements first, by cell,
+    /// then eliminations by candidate (the shorter chains first among equals).
+    fn rank(self, n: usize) -> (u8, usize) {
+        match self {
+            Conclusion::Place(c, _) => (0, c),
+            Conclusion::Remove(c, d) => (1, c * n + d),
+        }
+    }
+
     /// Digit index `d` placed in or removed from `cell`.
     fn of(placed: bool, cell: usize, d: usize) -> Conclusion {
         if placed {
@@ -1166,9 +1300,8 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
     };
     let graph = &shared.graph;
     let tables: Vec<(Implications<'_, W>, Implications<'_, W>)> = shared
-        .on
-        .iter()
-        .zip(&shared.off)
+        .on()
+        .zip(shared.off())
         .map(|(on, off)| (Implications::new(graph, on), Implications::new(graph, off)))
         .collect();
     let mut forcing = Forcing {
@@ -1178,6 +1311,7 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
         found: Vec::new(),
         by_effect: HashMap::new(),
         places: house_places(ctx),
+        best: None,
     };
     for (on, off) in &tables {
         forcing.one_premise(on);
@@ -1188,13 +1322,7 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
     }
     forcing.every_case(&tables);
     let mut found = forcing.found;
-    found.sort_by_key(|(_, conclusion, nodes)| {
-        let (kind, key) = match *conclusion {
-            Conclusion::Place(c, _) => (0, c),
-            Conclusion::Remove(c, d) => (1, c * ctx.n() + d),
-        };
-        (kind, key, *nodes)
-    });
+    found.sort_by_key(|(_, conclusion, nodes)| (conclusion.rank(ctx.n()), *nodes));
     out.extend(found.into_iter().map(|f| f.0));
 }
 
@@ -1209,9 +1337,18 @@ struct Forcing<'a, 'c, const W: usize> {
     /// where there are some: rows, then columns, then boxes, digit by digit, house by house
     /// (the order contradictions are looked for in). The same for every premise, so made once.
     places: Vec<(usize, CellSet<W>)>,
+    /// The best rank ([`Conclusion::rank`]) of the steps found so far. A solve path takes
+    /// the first step of the sorted list ([`Ctx::first_only`]), so a conclusion ranked after
+    /// it cannot be taken and is not looked at.
+    best: Option<(u8, usize)>,
 }
 
 impl<const W: usize> Forcing<'_, '_, W> {
+    /// Whether a step concluding `conclusion` could still be the one a solve path takes.
+    fn may_win(&self, conclusion: Conclusion) -> bool {
+        !self.ctx.first_only || self.best.is_none_or(|b| conclusion.rank(self.ctx.n()) <= b)
+    }
+
     /// Contradictions from one premise: it is false, so an "on" premise's candidate goes
     /// and an "off" premise's digit is placed.
     fn one_premise(&mut self, t: &Implications<'_, W>) {
@@ -1224,6 +1361,9 @@ impl<const W: usize> Forcing<'_, '_, W> {
         } else {
             Conclusion::Place(s, c)
         };
+        if !self.may_win(conclusion) {
+            return;
+        }
         let contradiction = Technique::ForcingChainContradiction;
         // The premise implies its own opposite.
         if (on && t.off[c].contains(s)) || (!on && t.on[c].contains(s)) {
@@ -1298,6 +1438,9 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 both.remove(s);
                 for x in both.iter() {
                     let conclusion = Conclusion::of(placed, x, d);
+                    if !self.may_win(conclusion) {
+                        continue;
+                    }
                     let value = g.normal(x, d, placed);
                     self.record(
                         Technique::ForcingChainVerity,
@@ -1351,6 +1494,9 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 let common = case.iter().fold(pick(first), |acc, t| acc.and(&pick(t)));
                 for x in common.iter() {
                     let conclusion = Conclusion::of(placed, x, d);
+                    if !self.may_win(conclusion) {
+                        continue;
+                    }
                     let value = g.normal(x, d, placed);
                     let ends: Vec<_> = case.iter().map(|&t| (t, value)).collect();
                     self.record(Technique::ForcingChainVerity, conclusion, &ends);
@@ -1373,6 +1519,9 @@ impl<const W: usize> Forcing<'_, '_, W> {
             (Technique::ForcingChainVerity, true) => Technique::ForcingNetVerity,
             (t, _) => t,
         };
+        if !self.may_win(conclusion) {
+            return;
+        }
         let paths: Vec<Vec<u32>> = ends
             .iter()
             .filter_map(|(t, value)| path_to(t.table, *value))
@@ -1403,6 +1552,8 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 step.add_candidate(ctx.cand(c, d), role);
             }
         }
+        let rank = conclusion.rank(ctx.n());
+        self.best = Some(self.best.map_or(rank, |b| b.min(rank)));
         match self.by_effect.get(&key) {
             Some(&k) => self.found[k] = (step, conclusion, nodes),
             None => {
@@ -1414,7 +1565,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
 }
 
 /// The values on the table's path from its premise to `value`.
-fn path_to(table: &Table, value: u32) -> Option<Vec<u32>> {
+fn path_to(table: Table<'_>, value: u32) -> Option<Vec<u32>> {
     let j = table.entries.iter().position(|e| e.0 == value)?;
     let mut path = vec![value];
     let mut k = j;
@@ -1483,4 +1634,47 @@ fn allowed_cells<const W: usize>(ctx: &Ctx<W>, d: usize) -> CellSet<W> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_core::Layout;
+
+    use super::super::testing::{found, path_positions};
+    use super::super::{Family, Options};
+    use super::*;
+    use crate::geometry::Geometry;
+
+    /// Where a solve path takes a forcing chain or net, the search that skips conclusions
+    /// ranked after the best one found ([`Ctx::first_only`]) gives the step the whole
+    /// search puts first; and a forcing net's links, made with scans for singles only where
+    /// something changed, are those that scans of every cell and house make.
+    #[test]
+    fn forcing_steps_a_path_takes_are_those_of_the_whole_search() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let (mut chains, mut nets) = (0, 0);
+        for (pos, technique) in path_positions(&layout, 60) {
+            let family = match Family::of(technique) {
+                Some(f @ (Family::ForcingChains | Family::ForcingNets)) => f,
+                _ => continue,
+            };
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            let all = found(family, &ctx);
+            ctx.first_only = true;
+            let first = found(family, &ctx);
+            assert_eq!(first.first(), all.first());
+            assert!(first.first().is_some_and(|s| s.technique == technique));
+            if family == Family::ForcingNets {
+                let scanned = Graph::build(&ctx, true, true, false);
+                let whole = Graph::build(&ctx, true, true, true);
+                assert_eq!(scanned.direct, whole.direct);
+                nets += 1;
+            } else {
+                chains += 1;
+            }
+        }
+        assert!(chains >= 20 && nets >= 20, "{chains} chains, {nets} nets");
+    }
 }

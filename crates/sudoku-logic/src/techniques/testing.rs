@@ -1,0 +1,51 @@
+//! What the finders' tests share: positions along solve paths, and a family's steps.
+
+use sudoku_core::{Grid, Layout};
+
+use super::{Ctx, Family};
+use crate::candidates::Candidates;
+use crate::step::Step;
+use crate::technique::Technique;
+
+/// The positions along the solve paths of hard puzzles (the first `count` of magictour
+/// top1465) and of `count` dug puzzles where the path takes a step beyond the singles,
+/// each with the technique of that step.
+pub(crate) fn path_positions(layout: &Layout, count: usize) -> Vec<(Candidates, Technique)> {
+    let logic = crate::Logic::new(layout);
+    let text = include_str!("../../tests/data/magictour_top1465.txt");
+    let mut digger = sudoku_core::dig::Digger::new(layout.clone());
+    let dug = (0..count as u64).map(|s| digger.generate(&Default::default(), s).unwrap());
+    let hard = text
+        .lines()
+        .take(count)
+        .map(|l| l.trim().parse::<Grid>().unwrap());
+    let mut out = Vec::new();
+    for grid in hard.chain(dug.map(|d| d.puzzle)) {
+        let mut pos = logic.start(&grid).unwrap();
+        for step in logic.solve_path(&grid).unwrap().steps {
+            if !matches!(
+                step.technique,
+                Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+            ) {
+                out.push((pos.clone(), step.technique));
+            }
+            pos.apply(layout, &step);
+        }
+    }
+    out
+}
+
+/// [`path_positions`] without the techniques.
+pub(crate) fn positions_past_singles(layout: &Layout, count: usize) -> Vec<Candidates> {
+    path_positions(layout, count)
+        .into_iter()
+        .map(|(pos, _)| pos)
+        .collect()
+}
+
+/// Every step a family finds at a position, in the finder's order.
+pub(crate) fn found<const W: usize>(family: Family, ctx: &Ctx<W>) -> Vec<Step> {
+    let mut out = Vec::new();
+    family.find(ctx, &mut out);
+    out
+}
