@@ -24,8 +24,14 @@ use crate::technique::Technique;
 const MAX_LINKS: usize = 20;
 
 /// Every X-Chain, then every XY-Chain, each kind best first.
+///
+/// A solve path takes an X-Chain before any XY-Chain ([`Ctx::first_only`]): where it has
+/// one, the XY-Chains are not looked for.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for kind in [Kind::X, Kind::Xy] {
+        if ctx.first_only && !out.is_empty() {
+            return;
+        }
         let mut search = Search::new(ctx, kind);
         search.run();
         out.extend(search.ranked());
@@ -42,86 +48,134 @@ enum Kind {
 type Node = (usize, usize);
 
 /// A link to a node, strong or not.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Link {
-    to: Node,
+    cell: u16,
+    d: u8,
     strong: bool,
+}
+
+impl Link {
+    fn to(self) -> Node {
+        (self.cell as usize, self.d as usize)
+    }
 }
 
 struct Search<'a, 'c, const W: usize> {
     ctx: &'a Ctx<'c, W>,
     kind: Kind,
-    /// Links of every candidate, by `cell * n + digit`.
-    links: Vec<Vec<Link>>,
+    /// The links of every candidate, one list after another; `starts[cell * n + digit]`
+    /// is where the candidate's list starts, the next entry where it ends.
+    links: Vec<Link>,
+    starts: Vec<u32>,
     /// The chain being built: nodes and the link that reached each (the first is `false`).
     chain: Vec<(Node, bool)>,
+    /// Per cell, how many nodes of the chain are in it.
+    in_chain: Vec<u8>,
     /// The steps found, and for each set of eliminations the position of its step.
     steps: Vec<(Step, usize, u64)>,
     by_effect: HashMap<Vec<(usize, usize)>, usize>,
     /// The digits (as bits) of the chains found.
     found: u64,
+    /// The most eliminations of a step found (kept only for a solve path).
+    most: usize,
+    /// The digits (as bits) where a start was passed over because no chain from it could
+    /// eliminate as much as a step found: the search does not know them barren.
+    passed: u64,
 }
 
 impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
     fn new(ctx: &'a Ctx<'c, W>, kind: Kind) -> Self {
         let n = ctx.n();
-        let mut links = vec![Vec::new(); n * n * n];
-        for cell in ctx.empty.iter() {
+        let cells = ctx.g.cell_count();
+        let mut links = Vec::new();
+        let mut starts = vec![0u32; cells * n + 1];
+        for cell in 0..cells {
             let m = ctx.mask(cell);
-            if kind == Kind::Xy && m.count_ones() != 2 {
-                continue;
-            }
-            for d in crate::bits::BitIter(m) {
-                links[cell * n + d] = node_links(ctx, kind, cell, d);
+            let listed = ctx.empty.contains(cell) && (kind == Kind::X || m.count_ones() == 2);
+            for d in 0..n {
+                starts[cell * n + d] = links.len() as u32;
+                if listed && m & 1 << d != 0 {
+                    node_links(ctx, kind, cell, d, &mut links);
+                }
             }
         }
+        starts[cells * n] = links.len() as u32;
         Search {
             ctx,
             kind,
             links,
+            starts,
             chain: Vec::new(),
+            in_chain: vec![0; cells],
             steps: Vec::new(),
             by_effect: HashMap::new(),
             found: 0,
+            most: 0,
+            passed: 0,
         }
     }
 
-    fn links_of(&self, (cell, d): Node) -> &[Link] {
-        &self.links[cell * self.ctx.n() + d]
+    /// The range in `links` of a candidate's links.
+    fn links_of(&self, (cell, d): Node) -> std::ops::Range<usize> {
+        let k = cell * self.ctx.n() + d;
+        self.starts[k] as usize..self.starts[k + 1] as usize
+    }
+
+    fn push(&mut self, node: Node, strong: bool) {
+        self.chain.push((node, strong));
+        self.in_chain[node.0] += 1;
+    }
+
+    fn pop(&mut self) {
+        if let Some(((cell, _), _)) = self.chain.pop() {
+            self.in_chain[cell] -= 1;
+        }
     }
 
     fn run(&mut self) {
         // An X-Chain reads one digit's cells only: a solve path remembers the digits where
         // it found none.
         let x = self.kind == Kind::X;
-        let skip = (0..self.ctx.n())
+        let ctx = self.ctx;
+        let skip = (0..ctx.n())
             .filter(|&d| {
-                x && (self.ctx.known_barren(Technique::XChain, d)
-                    || !self.ctx.lone_digit_may_act(d))
+                x && (ctx.known_barren(Technique::XChain, d) || !ctx.lone_digit_may_act(d))
             })
             .fold(0u64, |m, d| m | 1 << d);
-        for s in self.ctx.empty.iter() {
-            for a in crate::bits::BitIter(self.ctx.mask(s) & !skip) {
-                for i in 0..self.links_of((s, a)).len() {
-                    let first = self.links_of((s, a))[i];
+        for s in ctx.empty.iter() {
+            for a in crate::bits::BitIter(ctx.mask(s) & !skip) {
+                // A chain from `s` eliminates only cells seeing `s`: a path, which takes
+                // the step with the most eliminations, need not look where there are fewer.
+                if ctx.first_only
+                    && self.most > 0
+                    && ctx.g.peers(s).and(&ctx.digit_cells[a]).len() < self.most
+                {
+                    self.passed |= 1 << a;
+                    continue;
+                }
+                for i in self.links_of((s, a)) {
+                    let first = self.links[i];
                     let ok = first.strong
                         && match self.kind {
-                            Kind::X => first.to.1 == a,
-                            Kind::Xy => first.to.0 == s,
+                            Kind::X => first.d as usize == a,
+                            Kind::Xy => first.cell as usize == s,
                         };
                     if !ok {
                         continue;
                     }
-                    self.chain.clear();
-                    self.chain.push(((s, a), false));
-                    self.chain.push((first.to, true));
-                    self.extend(first.to, false);
+                    self.push((s, a), false);
+                    self.push(first.to(), true);
+                    self.extend(first.to(), false);
+                    self.pop();
+                    self.pop();
                 }
             }
         }
         if x {
-            for d in (0..self.ctx.n()).filter(|&d| (skip | self.found) & (1 << d) == 0) {
-                self.ctx.note_barren(Technique::XChain, d);
+            let known = skip | self.found | self.passed;
+            for d in (0..ctx.n()).filter(|&d| known & (1 << d) == 0) {
+                ctx.note_barren(Technique::XChain, d);
             }
         }
     }
@@ -130,32 +184,34 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
     /// strong.
     fn extend(&mut self, at: Node, strong_only: bool) {
         let (s, a) = self.chain[0].0;
-        for i in 0..self.links_of(at).len() {
-            let link = self.links_of(at)[i];
-            if strong_only && !link.strong || link.to == at {
+        for i in self.links_of(at) {
+            let link = self.links[i];
+            let to = link.to();
+            if strong_only && !link.strong || to == at {
                 continue;
             }
             match self.kind {
-                Kind::X if link.to.1 != a => continue,
-                Kind::Xy if strong_only && link.to.0 != at.0 => continue,
+                Kind::X if to.1 != a => continue,
+                Kind::Xy if strong_only && to.0 != at.0 => continue,
                 _ => {}
             }
-            let cell = link.to.0;
-            let earlier = &self.chain[..self.chain.len() - 1];
+            let cell = to.0;
+            // The cells of the chain before its last node.
+            let earlier = self.in_chain[cell] - u8::from(cell == at.0);
             let closes = cell == s;
-            if !closes && earlier.iter().any(|((c, _), _)| *c == cell) {
+            if !closes && earlier > 0 {
                 continue;
             }
             // A strong link used where a weak one is due counts as weak.
             let strong = link.strong && strong_only;
-            self.chain.push((link.to, strong));
-            if strong && link.to.1 == a && self.chain.len() > 2 {
+            self.push(to, strong);
+            if strong && to.1 == a && self.chain.len() > 2 {
                 self.check();
             }
             if self.chain.len() <= MAX_LINKS && !closes {
-                self.extend(link.to, !strong_only);
+                self.extend(to, !strong_only);
             }
-            self.chain.pop();
+            self.pop();
         }
     }
 
@@ -169,6 +225,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             return;
         }
         self.found |= 1 << a;
+        self.most = self.most.max(targets.len());
         let effect: Vec<(usize, usize)> = targets.iter().map(|c| (c, a)).collect();
         let len = self.chain.len();
         if let Some(&k) = self.by_effect.get(&effect)
@@ -221,17 +278,24 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
     }
 }
 
-/// The links of a candidate, in HoDoKu's order: for an XY-Chain first the strong link to the
-/// cell's other digit; then the houses of the cell (row, column, box, any other), each cell
-/// ascending, skipping cells already linked through an earlier house.
-fn node_links<const W: usize>(ctx: &Ctx<W>, kind: Kind, cell: usize, d: usize) -> Vec<Link> {
-    let mut links = Vec::new();
+/// Appends the links of a candidate, in HoDoKu's order: for an XY-Chain first the strong
+/// link to the cell's other digit; then the houses of the cell (row, column, box, any
+/// other), each cell ascending, skipping cells already linked through an earlier house.
+fn node_links<const W: usize>(
+    ctx: &Ctx<W>,
+    kind: Kind,
+    cell: usize,
+    d: usize,
+    out: &mut Vec<Link>,
+) {
+    let link = |cell: usize, d: usize, strong: bool| Link {
+        cell: cell as u16,
+        d: d as u8,
+        strong,
+    };
     if kind == Kind::Xy {
         let other = (ctx.mask(cell) & !(1 << d)).trailing_zeros() as usize;
-        links.push(Link {
-            to: (cell, other),
-            strong: true,
-        });
+        out.push(link(cell, other, true));
     }
     let mut linked = crate::bits::CellSet::<W>::EMPTY;
     for &h in ctx.g.houses_of(cell) {
@@ -245,10 +309,9 @@ fn node_links<const W: usize>(ctx: &Ctx<W>, kind: Kind, cell: usize, d: usize) -
                 continue;
             }
             linked.insert(k);
-            links.push(Link { to: (k, d), strong });
+            out.push(link(k, d, strong));
         }
     }
-    links
 }
 
 /// Highlights a chain's candidates, alternately in the two colours of its strong links.
@@ -285,4 +348,42 @@ pub(crate) fn index_sum(step: &Step, n: usize) -> u64 {
         weight += 80;
     }
     sum
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_core::Layout;
+
+    use super::super::testing::{diabolical_positions, found, path_positions};
+    use super::super::{Family, Options};
+    use super::*;
+    use crate::geometry::Geometry;
+
+    /// At positions along solve paths, the search for a path (which passes over starts that
+    /// cannot eliminate as much as a step found, and over the XY-Chains once it has an
+    /// X-Chain) puts first the step the whole search puts first.
+    #[test]
+    fn the_chain_a_path_takes_is_the_first_of_the_whole_search() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let (mut x, mut xy) = (0, 0);
+        let positions = path_positions(&layout, 100);
+        for (pos, _) in positions
+            .into_iter()
+            .chain(diabolical_positions(&layout, 100))
+        {
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            let all = found(Family::Chains, &ctx);
+            ctx.first_only = true;
+            let first = found(Family::Chains, &ctx);
+            assert_eq!(first.first(), all.first());
+            match all.first().map(|s| s.technique) {
+                Some(Technique::XChain) => x += 1,
+                Some(_) => xy += 1,
+                None => {}
+            }
+        }
+        assert!(x >= 500 && xy >= 500, "{x} X-Chains, {xy} XY-Chains");
+    }
 }

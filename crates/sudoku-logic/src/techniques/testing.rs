@@ -11,7 +11,6 @@ use crate::technique::Technique;
 /// top1465) and of `count` dug puzzles where the path takes a step beyond the singles,
 /// each with the technique of that step.
 pub(crate) fn path_positions(layout: &Layout, count: usize) -> Vec<(Candidates, Technique)> {
-    let logic = crate::Logic::new(layout);
     let text = include_str!("../../tests/data/magictour_top1465.txt");
     let mut digger = sudoku_core::dig::Digger::new(layout.clone());
     let dug = (0..count as u64).map(|s| digger.generate(&Default::default(), s).unwrap());
@@ -19,8 +18,26 @@ pub(crate) fn path_positions(layout: &Layout, count: usize) -> Vec<(Candidates, 
         .lines()
         .take(count)
         .map(|l| l.trim().parse::<Grid>().unwrap());
+    positions_on_paths(layout, hard.chain(dug.map(|d| d.puzzle)))
+}
+
+/// [`path_positions`] of the first `count` puzzles of the Sudoku Exchange diabolical set.
+pub(crate) fn diabolical_positions(layout: &Layout, count: usize) -> Vec<(Candidates, Technique)> {
+    let text = include_str!("../../tests/data/sudoku_exchange_diabolical.txt");
+    let grids = text
+        .lines()
+        .take(count)
+        .map(|l| l.trim().parse::<Grid>().unwrap());
+    positions_on_paths(layout, grids)
+}
+
+fn positions_on_paths(
+    layout: &Layout,
+    grids: impl Iterator<Item = Grid>,
+) -> Vec<(Candidates, Technique)> {
+    let logic = crate::Logic::new(layout);
     let mut out = Vec::new();
-    for grid in hard.chain(dug.map(|d| d.puzzle)) {
+    for grid in grids {
         let mut pos = logic.start(&grid).unwrap();
         for step in logic.solve_path(&grid).unwrap().steps {
             if !matches!(
