@@ -60,22 +60,38 @@ struct Rc {
     d2: Option<usize>,
 }
 
-/// Every ALS of the position in HoDoKu's order.
+/// Every ALS of the position in HoDoKu's order, each set of cells once.
+///
+/// A set found in a column was found in a row before if its cells share a row (one cell),
+/// and one found in a box if they share a row or a column: those are passed over.
 pub(crate) fn alses<const W: usize>(ctx: &Ctx<W>) -> Vec<Als<W>> {
+    let g = ctx.g;
     let mut out: Vec<Als<W>> = Vec::new();
-    let mut seen: std::collections::HashSet<CellSet<W>> = std::collections::HashSet::new();
     for kind in [Kind::Row, Kind::Col, Kind::Block] {
-        for h in ctx.g.lines(kind) {
-            let cells: Vec<usize> = ctx
-                .g
+        let seen_before = |chosen: &[usize]| {
+            let all_in = |house: fn(&crate::geometry::Geometry<W>, usize) -> usize| {
+                chosen.iter().all(|&c| house(g, c) == house(g, chosen[0]))
+            };
+            match kind {
+                Kind::Row => false,
+                Kind::Col => all_in(crate::geometry::Geometry::row_of),
+                _ => {
+                    all_in(crate::geometry::Geometry::row_of)
+                        || all_in(crate::geometry::Geometry::col_of)
+                }
+            }
+        };
+        for h in g.lines(kind) {
+            let cells: Vec<usize> = g
                 .house_cells(h)
                 .iter()
                 .copied()
                 .filter(|&c| ctx.empty.contains(c))
                 .collect();
             let mut chosen = Vec::new();
-            subsets(ctx, &cells, 0, 0, &mut chosen, &mut |set, mask| {
-                if seen.insert(set) {
+            subsets(ctx, &cells, 0, 0, &mut chosen, &mut |chosen, mask| {
+                if !seen_before(chosen) {
+                    let set = CellSet::from_indices(chosen.iter().copied());
                     out.push(Als::new(ctx, set, mask));
                 }
             });
@@ -91,7 +107,7 @@ fn subsets<const W: usize>(
     from: usize,
     mask: u64,
     chosen: &mut Vec<usize>,
-    found: &mut impl FnMut(CellSet<W>, u64),
+    found: &mut impl FnMut(&[usize], u64),
 ) {
     for k in from..cells.len() {
         if chosen.len() + 1 >= ctx.n() {
@@ -100,7 +116,7 @@ fn subsets<const W: usize>(
         chosen.push(cells[k]);
         let m = mask | ctx.mask(cells[k]);
         if m.count_ones() as usize == chosen.len() + 1 {
-            found(CellSet::from_indices(chosen.iter().copied()), m);
+            found(chosen, m);
         }
         subsets(ctx, cells, k + 1, m, chosen, found);
         chosen.pop();
@@ -171,14 +187,12 @@ fn restricted_commons<const W: usize>(
             }
             let mut rc: Option<Rc> = None;
             for d in BitIter(common) {
-                let both = a.with[d].or(&b.with[d]);
-                if both.intersects(&shared) {
+                if a.with[d].or(&b.with[d]).intersects(&shared) {
                     continue;
                 }
-                let sees = a.buddies[d]
-                    .or(&a.with[d])
-                    .and(&b.buddies[d].or(&b.with[d]));
-                if both.is_subset(&sees) {
+                // Every `d` of `b` sees every `d` of `a` (then the reverse holds too, the
+                // places being apart).
+                if b.with[d].is_subset(&a.buddies[d]) {
                     match &mut rc {
                         None => {
                             rc = Some(Rc {
@@ -310,12 +324,15 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
             {
                 continue;
             }
-            let skip: Vec<usize> = [Some(r1.d1), r1.d2, Some(r2.d1), r2.d2]
+            let links = [Some(r1.d1), r1.d2, Some(r2.d1), r2.d2]
                 .into_iter()
-                .flatten()
-                .collect();
+                .flatten();
             let mut elims = Vec::new();
-            common_eliminations(sa, sb, &skip, &mut elims);
+            common_eliminations_but(sa, sb, links.clone().fold(0, |m, d| m | 1 << d), &mut elims);
+            if elims.is_empty() {
+                continue;
+            }
+            let skip: Vec<usize> = links.collect();
             let sets = [sa, sb, &alses[c]];
             if report(ctx, Technique::AlsXyWing, &sets, &skip, elims, out) && ctx.first_only {
                 return;
@@ -661,5 +678,70 @@ impl<const W: usize> Blossom<'_, '_, '_, W> {
             step.add_cell(ctx.cell(self.stem), Role::Pattern);
             super::push_unique(self.out, step);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use sudoku_core::Layout;
+
+    use super::super::testing::positions_past_singles;
+    use super::super::{Ctx, Options};
+    use super::alses;
+    use crate::bits::CellSet;
+    use crate::geometry::{Geometry, Kind};
+
+    /// `alses` lists every almost locked set of the position once: each is the first of
+    /// the houses (rows, then columns, then boxes) holding it, as a list that dropped
+    /// repeats would have it.
+    #[test]
+    fn every_als_is_listed_once_under_its_first_house() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let mut listed = 0;
+        for pos in positions_past_singles(&layout, 20) {
+            let ctx = Ctx::new(&g, &pos, &opts);
+            // Every set of empty cells of a house holding one digit more than it has cells
+            // (fewer than 9 cells), by house, each kept where first met.
+            let mut expected: Vec<(usize, CellSet<2>)> = Vec::new();
+            let mut seen = HashSet::new();
+            let houses = [Kind::Row, Kind::Col, Kind::Block].map(|k| g.lines(k));
+            for (rank, h) in houses.into_iter().flatten().enumerate() {
+                let cells: Vec<usize> = g
+                    .house_cells(h)
+                    .iter()
+                    .copied()
+                    .filter(|&c| ctx.empty.contains(c))
+                    .collect();
+                for bits in 1u32..1 << cells.len() {
+                    let chosen: Vec<usize> = (0..cells.len())
+                        .filter(|k| bits & 1 << k != 0)
+                        .map(|k| cells[k])
+                        .collect();
+                    let mask = chosen.iter().fold(0, |m, &c| m | ctx.mask(c));
+                    let set = CellSet::from_indices(chosen.iter().copied());
+                    if chosen.len() < 9
+                        && mask.count_ones() as usize == chosen.len() + 1
+                        && seen.insert(set)
+                    {
+                        expected.push((rank, set));
+                    }
+                }
+            }
+            let found = alses(&ctx);
+            let found_sets: HashSet<CellSet<2>> = found.iter().map(|a| a.cells).collect();
+            assert_eq!(found_sets.len(), found.len(), "an ALS listed twice");
+            assert_eq!(found_sets, seen);
+            // The houses in order: each set is listed among those of its first house.
+            let rank_of: std::collections::HashMap<CellSet<2>, usize> =
+                expected.into_iter().map(|(r, s)| (s, r)).collect();
+            let ranks: Vec<usize> = found.iter().map(|a| rank_of[&a.cells]).collect();
+            assert!(ranks.is_sorted());
+            listed += found.len();
+        }
+        assert!(listed >= 5000, "{listed}");
     }
 }
