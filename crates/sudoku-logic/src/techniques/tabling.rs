@@ -260,7 +260,8 @@ pub(crate) struct Tables {
 impl Tables {
     fn new<const W: usize>(ctx: &Ctx<W>, graph: Graph) -> Tables {
         let mut bfs = Bfs::new(graph.values());
-        let mut arena = Vec::new();
+        let mut arena = SPARE_ARENAS.with_borrow_mut(Vec::pop).unwrap_or_default();
+        arena.clear();
         let mut bounds = vec![0];
         for c in ctx.empty.iter() {
             for d in BitIter(ctx.mask(c)) {
@@ -350,6 +351,25 @@ struct Graph {
     alses: Vec<AlsNode>,
     /// The direct implications of every value, in HoDoKu's order.
     direct: Vec<Vec<u32>>,
+}
+
+thread_local! {
+    /// The arenas of dropped tables, kept with their capacity: the tables of a position
+    /// take some hundred kilobytes, and growing an arena anew each time copied them over
+    /// and over.
+    static SPARE_ARENAS: std::cell::RefCell<Vec<Vec<(u32, u32)>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Tables {
+    fn drop(&mut self) {
+        let arena = std::mem::take(&mut self.arena);
+        SPARE_ARENAS.with_borrow_mut(|spare| {
+            if spare.len() < 4 {
+                spare.push(arena);
+            }
+        });
+    }
 }
 
 thread_local! {
