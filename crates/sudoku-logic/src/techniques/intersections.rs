@@ -12,13 +12,22 @@ use crate::technique::Technique;
 
 /// Every locked candidate at the position: boxes first (pointing), then rows and columns
 /// (claiming), digits in order, as HoDoKu searches them.
+///
+/// A digit's locked candidates depend on its cells alone: a solve path remembers the digits
+/// where the search found none ([`Ctx::known_barren`]) and passes over them while their
+/// cells are the same.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    let memo = Technique::LockedCandidatesPointing;
+    let skip = (0..ctx.n())
+        .filter(|&d| ctx.known_barren(memo, d))
+        .fold(0u64, |m, d| m | 1 << d);
+    let mut found = 0u64;
     let mut partners = Vec::new();
     for a in ctx.g.blocks_first() {
         partners.clear();
         let overlapping = ctx.g.overlaps().iter().filter(|&&(x, _)| x == a);
         partners.extend(overlapping.map(|&(_, b)| b));
-        for d in 0..ctx.n() {
+        for d in (0..ctx.n()).filter(|&d| skip & 1 << d == 0) {
             let cells = ctx.cells_in(a, d);
             if cells.len() < 2 {
                 continue;
@@ -28,9 +37,13 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
                 // Most intersections clear nothing: no step is built for those.
                 if cells.is_subset(house) && ctx.digit_cells[d].minus(&cells).intersects(house) {
                     locked(ctx, a, b, d, &cells, out);
+                    found |= 1 << d;
                 }
             }
         }
+    }
+    for d in (0..ctx.n()).filter(|&d| (skip | found) & 1 << d == 0) {
+        ctx.note_barren(memo, d);
     }
 }
 
@@ -54,5 +67,42 @@ fn locked<const W: usize>(
     let rest = ctx.g.house_set(b).minus(cells);
     if eliminate_all(ctx, &mut step, &rest, d) {
         push_unique(out, step);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use sudoku_core::Layout;
+
+    use super::super::testing::{found, positions_past_singles};
+    use super::super::{Family, Memo, Options};
+    use super::*;
+    use crate::geometry::Geometry;
+
+    /// Along solve paths, a search that remembers the digits where it found nothing finds
+    /// what the whole search finds; and it does pass over digits.
+    #[test]
+    fn remembered_barren_digits_change_nothing_found() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let memo = RefCell::new(Memo::default());
+        let (mut steps, mut passed) = (0, 0);
+        for pos in positions_past_singles(&layout, 30) {
+            let whole = found(Family::Intersections, &Ctx::new(&g, &pos, &opts));
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            ctx.memo = Some(&memo);
+            passed += (0..9)
+                .filter(|&d| ctx.known_barren(Technique::LockedCandidatesPointing, d))
+                .count();
+            assert_eq!(found(Family::Intersections, &ctx), whole);
+            steps += whole.len();
+        }
+        assert!(
+            steps >= 100 && passed >= 1000,
+            "{steps} steps, {passed} digits passed"
+        );
     }
 }
