@@ -491,6 +491,23 @@ impl Graph {
         }
     }
 
+    /// Adds the cells of a node to `set` (without the list [`Self::cells_of`] makes).
+    fn insert_cells<const W: usize>(&self, value: u32, set: &mut CellSet<W>) {
+        match self.node(value) {
+            Ok((c, _)) => set.insert(c),
+            Err(g) if g >= self.groups.len() => {
+                for c in self.alses[g - self.groups.len()].cells.iter() {
+                    set.insert(c);
+                }
+            }
+            Err(g) => {
+                for c in self.groups[g].cells.iter() {
+                    set.insert(c);
+                }
+            }
+        }
+    }
+
     /// The first (lowest) cell of a node, which HoDoKu uses for its lasso test; for an ALS
     /// node, its first cell with the node's digit.
     fn first_cell(&self, value: u32) -> usize {
@@ -1007,9 +1024,7 @@ impl<const W: usize> Finder<'_, '_, W> {
             }
             let last = g.first_cell(path[k - 1]);
             if last != s || !nice {
-                for c in g.cells_of(path[k - 1]) {
-                    lasso.insert(c);
-                }
+                g.insert_cells(path[k - 1], &mut lasso);
             }
         }
         Some(path)
@@ -1067,9 +1082,7 @@ impl<const W: usize> Finder<'_, '_, W> {
         let cell = |k: usize| g.first_cell(path[k]);
         let mut chain_cells = CellSet::<W>::EMPTY;
         for &v in path {
-            for x in g.cells_of(v) {
-                chain_cells.insert(x);
-            }
+            g.insert_cells(v, &mut chain_cells);
         }
         for i in 0..=last {
             let two_strong = if i == 0 {
@@ -1200,6 +1213,27 @@ impl<const W: usize> Finder<'_, '_, W> {
             (Technique::Aic, true) => Technique::GroupedAic,
             (t, _) => t,
         };
+        // The step's eliminations as it will list them (by digit, then cell, once each):
+        // most chains found repeat an effect a shorter chain had, and are dropped before a
+        // step is built.
+        let mut sorted = elims.clone();
+        sorted.sort_unstable_by_key(|&(c, x)| (x, c));
+        sorted.dedup();
+        let key = (
+            technique,
+            sorted
+                .iter()
+                .map(|&(c, x)| ctx.cand(c, x))
+                .collect::<Vec<_>>(),
+        );
+        // HoDoKu counts an ALS in a chain as two and a half nodes more.
+        let alses: Vec<&AlsNode> = path.iter().filter_map(|&v| g.als_of(v)).collect();
+        let nodes = path.len() + 5 * alses.len() / 2;
+        if let Some(&k) = self.by_effect.get(&key)
+            && self.found[k].nodes <= nodes
+        {
+            return;
+        }
         let digits: Vec<_> = {
             let mut m = 0u64;
             for &(_, x) in &elims {
@@ -1212,15 +1246,7 @@ impl<const W: usize> Finder<'_, '_, W> {
             step.eliminate(ctx.cand(cell, x));
         }
         step.normalize();
-        let key = (technique, step.eliminations.clone());
-        // HoDoKu counts an ALS in a chain as two and a half nodes more.
-        let alses: Vec<&AlsNode> = path.iter().filter_map(|&v| g.als_of(v)).collect();
-        let nodes = path.len() + 5 * alses.len() / 2;
-        if let Some(&k) = self.by_effect.get(&key)
-            && self.found[k].nodes <= nodes
-        {
-            return;
-        }
+        debug_assert_eq!(step.eliminations, key.1);
         let chain = chain_of(g, ctx, path);
         for (k, &v) in path.iter().enumerate() {
             let role = if v & 1 == 1 {
