@@ -320,6 +320,9 @@ pub(crate) struct Memo<const W: usize> {
     /// then: such a search reads nothing but those cells, so while they are the same it
     /// finds nothing again.
     barren: Vec<(Technique, usize, CellSet<W>)>,
+    /// Per pair of houses (`a * houses + b`), the cells of both as a search that read
+    /// nothing else found nothing there: their candidates, and a bit for a placed digit.
+    quiet_pairs: Vec<Option<Box<[u64]>>>,
 }
 
 impl<const W: usize> Ctx<'_, W> {
@@ -365,6 +368,35 @@ impl<const W: usize> Ctx<'_, W> {
                 Some(entry) => entry.2 = cells,
                 None => barren.push((technique, d, cells)),
             }
+        }
+    }
+}
+
+impl<const W: usize> Ctx<'_, W> {
+    /// The cells of houses `a` and `b` as [`Memo::quiet_pairs`] keeps them.
+    fn pair_cells(&self, a: usize, b: usize) -> impl Iterator<Item = u64> + '_ {
+        let cells = self.g.house_cells(a).iter().chain(self.g.house_cells(b));
+        cells.map(|&c| self.mask(c) | u64::from(!self.empty.contains(c)) << 63)
+    }
+
+    /// Whether a search that reads only the cells of houses `a` and `b` (a Sue de Coq of
+    /// one line and box) found nothing there when they were as they are now.
+    pub(crate) fn known_quiet_pair(&self, a: usize, b: usize) -> bool {
+        let Some(memo) = self.memo else { return false };
+        let memo = memo.borrow();
+        let k = a * self.g.house_count() + b;
+        matches!(memo.quiet_pairs.get(k), Some(Some(then)) if then.iter().copied().eq(self.pair_cells(a, b)))
+    }
+
+    /// Notes that a search reading only the cells of houses `a` and `b` found nothing.
+    pub(crate) fn note_quiet_pair(&self, a: usize, b: usize) {
+        if let Some(memo) = self.memo {
+            let pairs = &mut memo.borrow_mut().quiet_pairs;
+            let houses = self.g.house_count();
+            if pairs.len() < houses * houses {
+                pairs.resize(houses * houses, None);
+            }
+            pairs[a * houses + b] = Some(self.pair_cells(a, b).collect());
         }
     }
 }

@@ -18,13 +18,17 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every Sue de Coq at the position, in HoDoKu's search order.
+///
+/// The search of one line and box reads the cells of those two houses alone: a solve path
+/// remembers the pairs where it found nothing ([`Ctx::known_quiet_pair`]) and passes over
+/// them while their cells are the same.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for kind in [Kind::Row, Kind::Col] {
         for line in ctx.g.lines(kind) {
             for block in ctx.g.lines(Kind::Block) {
                 let meet = ctx.g.house_set(line).and(ctx.g.house_set(block));
                 let cells: Vec<usize> = meet.and(&ctx.empty).iter().collect();
-                if cells.len() < 2 {
+                if cells.len() < 2 || ctx.known_quiet_pair(line, block) {
                     continue;
                 }
                 let mut search = Search {
@@ -32,8 +36,12 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
                     line,
                     block,
                     out: &mut *out,
+                    found: false,
                 };
                 search.intersections(&cells, 0, &mut Vec::new());
+                if !search.found {
+                    ctx.note_quiet_pair(line, block);
+                }
             }
         }
     }
@@ -45,6 +53,8 @@ struct Search<'a, 'o, const W: usize> {
     line: usize,
     block: usize,
     out: &'o mut Vec<Step>,
+    /// Whether a step was found (pushed, or equal to one pushed before).
+    found: bool,
 }
 
 impl<const W: usize> Search<'_, '_, W> {
@@ -159,6 +169,7 @@ impl<const W: usize> Search<'_, '_, W> {
         if !step.is_productive() {
             return;
         }
+        self.found = true;
         step.add_house(ctx.g.house(self.line), Role::Base);
         step.add_house(ctx.g.house(self.block), Role::Cover);
         for (set, mask, role) in [
@@ -212,4 +223,48 @@ fn split(mask: u64, v: u64) -> (usize, usize) {
         (mask & v).count_ones() as usize,
         (mask & !v).count_ones() as usize,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use sudoku_core::Layout;
+
+    use super::super::testing::{diabolical_positions, found, path_positions};
+    use super::super::{Family, Memo, Options};
+    use super::*;
+    use crate::geometry::Geometry;
+
+    /// Along solve paths, a search that remembers the lines and boxes where it found
+    /// nothing finds what the whole search finds; and it does pass over some.
+    #[test]
+    fn remembered_quiet_pairs_change_nothing_found() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let memo = RefCell::new(Memo::default());
+        let (mut steps, mut passed) = (0, 0);
+        let positions = path_positions(&layout, 40);
+        for (pos, _) in positions
+            .into_iter()
+            .chain(diabolical_positions(&layout, 40))
+        {
+            let whole = found(Family::SueDeCoq, &Ctx::new(&g, &pos, &opts));
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            ctx.memo = Some(&memo);
+            for line in (0..27).filter(|&h| g.kind(h) != Kind::Block) {
+                passed += g
+                    .lines(Kind::Block)
+                    .filter(|&b| ctx.known_quiet_pair(line, b))
+                    .count();
+            }
+            assert_eq!(found(Family::SueDeCoq, &ctx), whole);
+            steps += whole.len();
+        }
+        assert!(
+            steps >= 50 && passed >= 10_000,
+            "{steps} steps, {passed} pairs passed"
+        );
+    }
 }
