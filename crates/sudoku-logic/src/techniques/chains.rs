@@ -138,11 +138,15 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         // it found none.
         let x = self.kind == Kind::X;
         let ctx = self.ctx;
-        let skip = (0..ctx.n())
-            .filter(|&d| {
-                x && (ctx.known_barren(Technique::XChain, d) || !ctx.lone_digit_may_act(d))
-            })
-            .fold(0u64, |m, d| m | 1 << d);
+        let skip = if x {
+            // The templates are read only for digits the memo does not settle.
+            let barren = ctx.barren_digits(Technique::XChain);
+            (0..ctx.n())
+                .filter(|&d| barren & 1 << d == 0 && !ctx.lone_digit_may_act(d))
+                .fold(barren, |m, d| m | 1 << d)
+        } else {
+            0
+        };
         for s in ctx.empty.iter() {
             for a in crate::bits::BitIter(ctx.mask(s) & !skip) {
                 // A chain from `s` eliminates only cells seeing `s`: a path, which takes
@@ -173,10 +177,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             }
         }
         if x {
-            let known = skip | self.found | self.passed;
-            for d in (0..ctx.n()).filter(|&d| known & (1 << d) == 0) {
-                ctx.note_barren(Technique::XChain, d);
-            }
+            ctx.note_barren_but(Technique::XChain, skip | self.found | self.passed);
         }
     }
 

@@ -18,9 +18,7 @@ use crate::technique::Technique;
 /// cells are the same.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let memo = Technique::LockedCandidatesPointing;
-    let skip = (0..ctx.n())
-        .filter(|&d| ctx.known_barren(memo, d))
-        .fold(0u64, |m, d| m | 1 << d);
+    let skip = ctx.barren_digits(memo);
     let mut found = 0u64;
     let mut partners = Vec::new();
     for a in ctx.g.blocks_first() {
@@ -42,9 +40,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
             }
         }
     }
-    for d in (0..ctx.n()).filter(|&d| (skip | found) & 1 << d == 0) {
-        ctx.note_barren(memo, d);
-    }
+    ctx.note_barren_but(memo, skip | found);
 }
 
 /// The step of digit index `d` in house `a`, all of whose candidates (`cells`) lie in `b`.

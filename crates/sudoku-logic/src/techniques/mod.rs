@@ -356,6 +356,21 @@ impl<const W: usize> Ctx<'_, W> {
             .map(|(_, _, then)| then.minus(now))
     }
 
+    /// The digits (bit `d`) whose search for `technique` is known to find nothing here.
+    pub(crate) fn barren_digits(&self, technique: Technique) -> u64 {
+        (0..self.n())
+            .filter(|&d| self.known_barren(technique, d))
+            .fold(0, |m, d| m | 1 << d)
+    }
+
+    /// Notes that the search for `technique` found nothing on every digit but those of
+    /// `known` (bit `d`: skipped, or found something).
+    pub(crate) fn note_barren_but(&self, technique: Technique, known: u64) {
+        for d in (0..self.n()).filter(|&d| known & 1 << d == 0) {
+            self.note_barren(technique, d);
+        }
+    }
+
     /// Notes that the search for `technique` on digit index `d` found nothing here.
     pub(crate) fn note_barren(&self, technique: Technique, d: usize) {
         if let Some(memo) = self.memo {

@@ -481,30 +481,23 @@ impl Graph {
         }
     }
 
-    fn cells_of(&self, value: u32) -> Vec<usize> {
-        match self.node(value) {
-            Ok((c, _)) => vec![c],
+    /// The cells of a node, ascending.
+    fn cells_of(&self, value: u32) -> impl Iterator<Item = usize> + '_ {
+        let (cell, set) = match self.node(value) {
+            Ok((c, _)) => (Some(c), None),
             Err(g) if g >= self.groups.len() => {
-                self.alses[g - self.groups.len()].cells.iter().collect()
+                (None, Some(&self.alses[g - self.groups.len()].cells))
             }
-            Err(g) => self.groups[g].cells.iter().collect(),
-        }
+            Err(g) => (None, Some(&self.groups[g].cells)),
+        };
+        cell.into_iter()
+            .chain(set.into_iter().flat_map(|s| s.iter()))
     }
 
-    /// Adds the cells of a node to `set` (without the list [`Self::cells_of`] makes).
+    /// Adds the cells of a node to `set`.
     fn insert_cells<const W: usize>(&self, value: u32, set: &mut CellSet<W>) {
-        match self.node(value) {
-            Ok((c, _)) => set.insert(c),
-            Err(g) if g >= self.groups.len() => {
-                for c in self.alses[g - self.groups.len()].cells.iter() {
-                    set.insert(c);
-                }
-            }
-            Err(g) => {
-                for c in self.groups[g].cells.iter() {
-                    set.insert(c);
-                }
-            }
+        for c in self.cells_of(value) {
+            set.insert(c);
         }
     }
 
@@ -1484,9 +1477,6 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 both.remove(s);
                 for x in both.iter() {
                     let conclusion = Conclusion::of(placed, x, d);
-                    if !self.may_win(conclusion) {
-                        continue;
-                    }
                     let value = g.normal(x, d, placed);
                     self.record(
                         Technique::ForcingChainVerity,
@@ -1648,7 +1638,7 @@ fn chain_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, path: &[u32]) -> Chain {
 }
 
 fn node_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, value: u32) -> ChainNode {
-    let cells = g.cells_of(value).into_iter().map(|c| ctx.cell(c));
+    let cells = g.cells_of(value).map(|c| ctx.cell(c));
     ChainNode::group(cells.collect(), digit(g.digit_of(value)))
 }
 
