@@ -512,11 +512,23 @@
 //! compiler vectorises (with baseline SSE2) is the column rule's 27 folds, which runs when
 //! the band updates are done and their stores have long left the store buffer.
 //!
+//! # Setting up
+//!
+//! Easy puzzles and the digger's uniqueness tests search little, so turning the 81 bytes
+//! into band words is a large share of their cost. The setup works on bit planes (bit `k`
+//! of eight bytes gathered by one multiplication), then on the 27 words with the same
+//! branch-free operations for each, clashes included: a third fewer instructions for the
+//! digger's tests than a loop over the cells (3,635 to 1,917 a test), and, alternating with
+//! the loop in one run (2026-11-28, this 2-core Xeon), 8-11% more 17-clue puzzles per
+//! second, 5-15% more of unbiased, 1-6% more of top1465, and the hard rung generated 6%
+//! faster (0.41-0.43 against 0.44 CPU seconds per 1,000).
+//!
 //! # Invalid input
 //!
 //! A byte over 9 and two equal givens in one house are [`InputError`]s (and
 //! [`Verdict::Invalid`]), never a panic and never "no solution", so that the caller can say
-//! which cells are wrong, as the DLX path does.
+//! which cells are wrong, as the DLX path does. The setup names the first clash in
+//! row-major order, as a plain scan over the cells would.
 
 mod solver;
 mod tables;

@@ -373,6 +373,41 @@ proptest! {
         }
     }
 
+    /// Sparse random givens (many with clashes): the setup names exactly the clash a plain
+    /// pairwise search finds first (the earliest second cell, then its earliest partner),
+    /// and on no clash its candidates are those of a plain count over the peers.
+    #[test]
+    fn setup_names_the_first_clash(cells in prop::collection::vec((0usize..81, 1u8..10), 0..30)) {
+        let mut p = [0u8; 81];
+        for (cell, v) in cells {
+            p[cell] = v;
+        }
+        let sees = |a: usize, b: usize| {
+            let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
+            ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3)
+        };
+        let reference = (0..81).find_map(|second| {
+            (0..second)
+                .find(|&first| p[first] != 0 && p[first] == p[second] && sees(first, second))
+                .map(|first| InputError::Conflict { digit: p[second], first, second })
+        });
+        match (solver::State::new(&p), reference) {
+            (Err(e), Some(expected)) => prop_assert_eq!(InputError::from(e), expected),
+            (Ok(state), None) => {
+                for cell in 0..81 {
+                    let seen = (0..81)
+                        .filter(|&o| o != cell && sees(o, cell))
+                        .fold(0u16, |m, o| m | 1 << p[o]);
+                    for d in 1..=9u8 {
+                        let open = if p[cell] == 0 { seen & 1 << d == 0 } else { p[cell] == d };
+                        prop_assert_eq!(state.has(cell, d), open, "r{}c{} digit {}", cell / 9 + 1, cell % 9 + 1, d);
+                    }
+                }
+            }
+            (got, expected) => prop_assert!(false, "setup {:?}, expected {:?}", got.err(), expected),
+        }
+    }
+
     /// Any 81 bytes: never a panic, and bytes over 9 are named.
     #[test]
     fn never_panics(bytes in prop::collection::vec(any::<u8>(), 81)) {
