@@ -317,7 +317,7 @@ impl HousePlaces {
             len: 0,
         };
         for (d, &cells) in at.iter().enumerate().take(n) {
-            if placed & 1 << d == 0 && counts.contains(&cells.count_ones()) {
+            if placed & 1 << d == 0 && count_within(cells, &counts) {
                 (out.digits[out.len], out.places[out.len]) = (d as u8, cells);
                 out.len += 1;
             }
@@ -331,7 +331,26 @@ impl HousePlaces {
     }
 }
 
-/// The test of a union with at most `k` bits, for [`for_each_narrow_combination`].
+/// Whether `x` has at most `k` bits set: clearing its lowest bit `k` times leaves nothing.
+/// For pairs and triples this costs less than a population count, which the portable
+/// x86-64 build (no POPCNT instruction) computes in a dozen instructions.
+#[inline(always)]
+pub(crate) fn has_at_most(mut x: u64, k: usize) -> bool {
+    for _ in 0..k {
+        x &= x.wrapping_sub(1);
+    }
+    x == 0
+}
+
+/// Whether the number of bits of `x` lies in `counts` (see [`has_at_most`]).
+#[inline(always)]
+pub(crate) fn count_within(x: u64, counts: &std::ops::RangeInclusive<u32>) -> bool {
+    let (low, high) = (*counts.start() as usize, *counts.end() as usize);
+    (low == 0 || !has_at_most(x, low - 1)) && has_at_most(x, high)
+}
+
+/// The test of a union with at most `k` bits, for [`for_each_narrow_combination`] (fish,
+/// whose sizes go past the few bits where [`has_at_most`] pays).
 pub(crate) fn at_most(k: usize) -> impl Fn(u64) -> bool {
     move |union| union.count_ones() as usize <= k
 }
@@ -399,6 +418,30 @@ pub(crate) fn for_each_narrow_combination(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bit-clearing counts agree with the population count on words of every size.
+    #[test]
+    fn small_counts() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let word = x >> (x % 64) & x.rotate_left(17);
+            for k in 0..6 {
+                assert_eq!(
+                    has_at_most(word, k),
+                    word.count_ones() as usize <= k,
+                    "{word:#x}"
+                );
+            }
+            let n = word.count_ones();
+            assert_eq!(
+                count_within(word, &(2..=3)),
+                (2..=3).contains(&n),
+                "{word:#x}"
+            );
+            assert_eq!(count_within(word, &(0..=1)), n <= 1, "{word:#x}");
+        }
+    }
 
     #[test]
     fn cell_sets() {

@@ -18,7 +18,7 @@
 
 use sudoku_core::{Cell, Digit, Grid, Layout, MAX_SIZE};
 
-use crate::bits::{DigitSet, HousePlaces, at_most, for_each_narrow_combination};
+use crate::bits::{DigitSet, HousePlaces, count_within, for_each_narrow_combination, has_at_most};
 use crate::candidates::Candidates;
 use crate::technique::Level;
 
@@ -236,6 +236,9 @@ impl SinglesCheck {
             let union = |cells: &[u16]| cells.iter().fold(0, |m, &c| m | self.masks[c as usize]);
             let (inside, a, b) = (union(shared), union(first), union(second));
             for (confined, other) in [(inside & !a, second), (inside & !b, first)] {
+                if confined == 0 {
+                    continue;
+                }
                 for &c in other {
                     let c = c as usize;
                     if self.masks[c] & confined != 0 {
@@ -269,27 +272,34 @@ impl SinglesCheck {
         for (i, &c) in house.iter().enumerate() {
             let c = c as usize;
             let m = self.masks[c];
-            if (2..=3).contains(&m.count_ones()) {
+            if count_within(m, &(2..=3)) {
                 (open[count], masks[count]) = (i as u8, m);
                 count += 1;
             }
         }
         let mut changed = false;
         for k in 2..=3 {
-            for_each_narrow_combination(&masks[..count], k, 0, at_most(k), &mut |chosen, union| {
-                if union.count_ones() as usize != k {
-                    return true;
-                }
-                let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
-                for (i, &c) in house.iter().enumerate() {
-                    let c = c as usize;
-                    if inside & 1 << i == 0 && self.masks[c] & union != 0 {
-                        self.masks[c] &= !union;
-                        changed = true;
+            for_each_narrow_combination(
+                &masks[..count],
+                k,
+                0,
+                |u| has_at_most(u, k),
+                &mut |chosen, union| {
+                    // The union fits in `k` digits; a pair or triple needs all of them.
+                    if has_at_most(union, k - 1) {
+                        return true;
                     }
-                }
-                true
-            });
+                    let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
+                    for (i, &c) in house.iter().enumerate() {
+                        let c = c as usize;
+                        if inside & 1 << i == 0 && self.masks[c] & union != 0 {
+                            self.masks[c] &= !union;
+                            changed = true;
+                        }
+                    }
+                    true
+                },
+            );
         }
         changed
     }
@@ -301,20 +311,26 @@ impl SinglesCheck {
         let found = HousePlaces::gather(cells, self.n, 2..=3, |c| (self.masks[c], self.placed[c]));
         let mut changed = false;
         for k in 2..=3 {
-            for_each_narrow_combination(found.places(), k, 0, at_most(k), &mut |chosen, cells| {
-                if cells.count_ones() as usize != k {
-                    return true;
-                }
-                let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << found.digits[j]);
-                for (i, &c) in house.iter().enumerate() {
-                    let c = c as usize;
-                    if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
-                        self.masks[c] &= keep;
-                        changed = true;
+            for_each_narrow_combination(
+                found.places(),
+                k,
+                0,
+                |u| has_at_most(u, k),
+                &mut |chosen, cells| {
+                    if has_at_most(cells, k - 1) {
+                        return true;
                     }
-                }
-                true
-            });
+                    let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << found.digits[j]);
+                    for (i, &c) in house.iter().enumerate() {
+                        let c = c as usize;
+                        if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
+                            self.masks[c] &= keep;
+                            changed = true;
+                        }
+                    }
+                    true
+                },
+            );
         }
         changed
     }

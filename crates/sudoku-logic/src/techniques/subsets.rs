@@ -8,7 +8,7 @@
 //! found is the one HoDoKu's solver takes.
 
 use super::{Ctx, digits, push_unique};
-use crate::bits::{CellSet, HousePlaces, at_most, for_each_narrow_combination};
+use crate::bits::{CellSet, HousePlaces, for_each_narrow_combination, has_at_most};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
@@ -70,30 +70,36 @@ fn naked_among<const W: usize>(
     let (mut cells, mut masks, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
     for &c in ctx.g.house_cells(h) {
         let m = ctx.mask(c);
-        if (1..=k).contains(&(m.count_ones() as usize)) {
+        if m != 0 && has_at_most(m, k) {
             (cells[len], masks[len]) = (c, m);
             len += 1;
         }
     }
     let mut chosen_cells = [0usize; 4];
-    for_each_narrow_combination(&masks[..len], k, 0, at_most(k), &mut |chosen, union| {
-        if union.count_ones() as usize == k {
-            for (slot, &j) in chosen_cells.iter_mut().zip(chosen) {
-                *slot = cells[j];
-            }
-            let chosen = &chosen_cells[..k];
-            if locked_only && !ctx.g.shares_a_line(chosen) {
-                return true;
-            }
-            if clears_something(ctx, chosen, union) {
-                let step = naked_step(ctx, h, chosen, union);
-                if !locked_only || is_locked(step.technique) {
-                    push_unique(out, step);
+    for_each_narrow_combination(
+        &masks[..len],
+        k,
+        0,
+        |u| has_at_most(u, k),
+        &mut |chosen, union| {
+            if !has_at_most(union, k - 1) {
+                for (slot, &j) in chosen_cells.iter_mut().zip(chosen) {
+                    *slot = cells[j];
+                }
+                let chosen = &chosen_cells[..k];
+                if locked_only && !ctx.g.shares_a_line(chosen) {
+                    return true;
+                }
+                if clears_something(ctx, chosen, union) {
+                    let step = naked_step(ctx, h, chosen, union);
+                    if !locked_only || is_locked(step.technique) {
+                        push_unique(out, step);
+                    }
                 }
             }
-        }
-        true
-    });
+            true
+        },
+    );
 }
 
 /// Whether a cell seeing every cell of a naked subset still has one of its digits: the
@@ -170,20 +176,26 @@ fn hidden<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>)
         (ctx.mask(c), placed)
     });
     let mut digits = [0usize; 4];
-    for_each_narrow_combination(found.places(), k, 0, at_most(k), &mut |chosen, union| {
-        if union.count_ones() as usize == k {
-            for (slot, &j) in digits.iter_mut().zip(chosen) {
-                *slot = found.digits[j] as usize;
+    for_each_narrow_combination(
+        found.places(),
+        k,
+        0,
+        |u| has_at_most(u, k),
+        &mut |chosen, union| {
+            if !has_at_most(union, k - 1) {
+                for (slot, &j) in digits.iter_mut().zip(chosen) {
+                    *slot = found.digits[j] as usize;
+                }
+                let cells = CellSet::<W>::from_indices(super::BitIter(union).map(|i| house[i]));
+                // Done its work already (its cells hold its digits alone): no step.
+                let keep = digits[..k].iter().fold(0u64, |m, &d| m | 1 << d);
+                if cells.iter().any(|c| ctx.mask(c) & !keep != 0) {
+                    out_hidden(ctx, h, &digits[..k], &cells, out);
+                }
             }
-            let cells = CellSet::<W>::from_indices(super::BitIter(union).map(|i| house[i]));
-            // Done its work already (its cells hold its digits alone): no step.
-            let keep = digits[..k].iter().fold(0u64, |m, &d| m | 1 << d);
-            if cells.iter().any(|c| ctx.mask(c) & !keep != 0) {
-                out_hidden(ctx, h, &digits[..k], &cells, out);
-            }
-        }
-        true
-    });
+            true
+        },
+    );
 }
 
 fn out_hidden<const W: usize>(
