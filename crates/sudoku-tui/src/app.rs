@@ -655,11 +655,12 @@ impl App {
         self.screen = Screen::Games(games.to_vec(), *at);
     }
 
-    /// Leaves this game (paused, saved) for the one `get` brings.
+    /// Leaves this game (paused, saved) for the one `get` brings. When `get` fails, this
+    /// game stays on the board as it was, its timer running if it was, with the error said.
     fn switch(&mut self, get: impl FnOnce(&App) -> Result<(Meta, Game), TuiError>) {
-        self.pause();
         match get(self) {
             Ok((meta, game)) => {
+                self.pause();
                 self.logic = Logic::new(game.layout());
                 self.selected = first_empty(&game);
                 self.meta = meta;
@@ -949,3 +950,52 @@ pub fn rung_by_id(id: &str) -> Result<&'static Rung, TuiError> {
 
 /// How long a key may wait in the event loop before the clock is redrawn.
 pub const TICK: Duration = Duration::from_millis(250);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Shape;
+
+    fn noon() -> u64 {
+        1_795_780_800_000
+    }
+
+    /// A new game that could not be made leaves the game on the board as it was: still
+    /// playing (not paused behind the error), its moves and id kept, and the error said.
+    #[test]
+    fn a_failed_new_game_leaves_the_board_playing() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("games.sqlite3")).unwrap();
+        let mut app = App::import(
+            store,
+            "test",
+            Lang::En,
+            noon,
+            "1..4.4..21.....1",
+            GameVariant::Classic,
+        )
+        .unwrap();
+        assert!(app.playing());
+        let (id, moves) = (app.meta.id.clone(), app.game.moves());
+        let (send, made) = mpsc::channel();
+        send.send(Err("no puzzle within the time".to_string()))
+            .unwrap();
+        app.pending = Some(Making {
+            spec: Spec {
+                rung: &LADDER[0],
+                shape: Shape::new(2, 2).unwrap(),
+                variant: GameVariant::Classic,
+                symmetry: None,
+            },
+            made,
+            started: Instant::now(),
+        });
+        assert!(app.poll_pending());
+        assert!(app.pending.is_none());
+        assert_eq!(app.meta.id, id);
+        assert_eq!(app.game.moves(), moves);
+        assert!(app.playing(), "the game on the board goes on");
+        let said = app.message.clone().unwrap_or_default();
+        assert!(said.contains("no puzzle within the time"), "{said}");
+    }
+}
