@@ -81,13 +81,15 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
             touched: vec![0; ctx.g.house_count()],
             whole: true,
         };
-        look.whole = whole || !look.singles().is_empty();
+        let mut singles = Vec::new();
+        look.singles(&mut singles);
+        look.whole = whole || !singles.is_empty();
         look
     }
 
-    /// Starts over from the position with another premise; what was found goes to the
-    /// caller.
-    fn restart(&mut self, premise: u32) -> Vec<u32> {
+    /// Starts over from the position with another premise (what the last one found is
+    /// dropped: the caller has copied it).
+    fn restart(&mut self, premise: u32) {
         self.masks.copy_from_slice(self.ctx.pos.masks());
         self.values.copy_from_slice(self.ctx.pos.values());
         self.places.copy_from_slice(&self.start);
@@ -99,7 +101,7 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
         }
         self.premise = premise;
         self.seen[premise as usize] = true;
-        std::mem::take(&mut self.found)
+        self.found.clear();
     }
 
     fn add(&mut self, value: u32) {
@@ -151,12 +153,12 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
 
     /// Every naked single of the copy (cells in order), then every hidden single (houses
     /// row, column, box, digits in order).
-    fn singles(&mut self) -> Vec<(usize, usize)> {
+    fn singles(&mut self, out: &mut Vec<(usize, usize)>) {
+        out.clear();
         if self.whole {
-            return self.every_single();
+            return self.every_single(out);
         }
         let ctx = self.ctx;
-        let mut out = Vec::new();
         for c in self.changed.iter() {
             if self.values[c] == 0 && self.masks[c].count_ones() == 1 {
                 out.push((c, self.masks[c].trailing_zeros() as usize));
@@ -177,13 +179,11 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
                 }
             }
         }
-        out
     }
 
     /// [`Self::singles`] looking at every cell and house.
-    fn every_single(&self) -> Vec<(usize, usize)> {
+    fn every_single(&self, out: &mut Vec<(usize, usize)>) {
         let ctx = self.ctx;
-        let mut out = Vec::new();
         for c in 0..self.masks.len() {
             if self.values[c] == 0 && self.masks[c].count_ones() == 1 {
                 out.push((c, self.masks[c].trailing_zeros() as usize));
@@ -217,7 +217,6 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
                 }
             }
         }
-        out
     }
 }
 
@@ -378,7 +377,14 @@ thread_local! {
     /// more than filling them.
     static SPARE_LINKS: std::cell::RefCell<Vec<Vec<Vec<u32>>>> =
         const { std::cell::RefCell::new(Vec::new()) };
+    /// Single lists, empty but with their room, from graphs longer than the next one built
+    /// (a grouped graph's group nodes, when a plain graph comes next), for a longer one.
+    static SPARE_LISTS: std::cell::RefCell<Vec<Vec<u32>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
+
+/// The most single lists kept in `SPARE_LISTS`.
+const MAX_SPARE_LISTS: usize = 4096;
 
 impl Drop for Graph {
     fn drop(&mut self) {
@@ -421,7 +427,16 @@ impl Graph {
         } else {
             Vec::new()
         };
-        direct.resize_with(2 * (n * n * n + groups.len() + alses.len()), Vec::new);
+        let want = 2 * (n * n * n + groups.len() + alses.len());
+        SPARE_LISTS.with_borrow_mut(|spare| {
+            if direct.len() > want {
+                let room = MAX_SPARE_LISTS.saturating_sub(spare.len());
+                spare.extend(direct.drain(want..).take(room));
+            }
+            while direct.len() < want {
+                direct.push(spare.pop().unwrap_or_default());
+            }
+        });
         let mut graph = Graph {
             n,
             cell_of: (0..n * n)
@@ -581,6 +596,7 @@ impl Graph {
     /// candidate at the start, and the cell's other digits.
     fn net_links<const W: usize>(&mut self, ctx: &Ctx<W>, whole_scans: bool) {
         let mut look = LookAhead::new(ctx, self.values(), whole_scans);
+        let mut singles = Vec::new();
         for cell in ctx.empty.iter() {
             for d in BitIter(ctx.mask(cell)) {
                 for on in [true, false] {
@@ -596,16 +612,18 @@ impl Graph {
                         }
                     }
                     for _ in 0..LOOK_AHEAD {
-                        let singles = look.singles();
+                        look.singles(&mut singles);
                         // Nothing set, nothing changed: the later rounds would find nothing.
                         if singles.is_empty() {
                             break;
                         }
-                        for (c, x) in singles {
+                        for &(c, x) in &singles {
                             look.set(self, c, x);
                         }
                     }
-                    self.direct[premise as usize] = look.restart(premise);
+                    // Copied into the graph's list, which keeps its room from graph to
+                    // graph (a list of its own per premise grew from nothing each time).
+                    self.direct[premise as usize].extend_from_slice(&look.found);
                 }
             }
         }
