@@ -101,6 +101,10 @@ pub(crate) fn alses<const W: usize>(ctx: &Ctx<W>) -> Vec<Als<W>> {
 }
 
 /// Every subset of `cells` in depth-first order that holds one digit more than it has cells.
+///
+/// A subset whose digits outnumber its cells by more than the cells left to add (plus one)
+/// is not extended: adding cells never removes a digit, so no extension can be one, and the
+/// subsets found, and their order, are those of the whole tree.
 fn subsets<const W: usize>(
     ctx: &Ctx<W>,
     cells: &[usize],
@@ -115,10 +119,13 @@ fn subsets<const W: usize>(
         }
         chosen.push(cells[k]);
         let m = mask | ctx.mask(cells[k]);
-        if m.count_ones() as usize == chosen.len() + 1 {
+        let digits = m.count_ones() as usize;
+        if digits == chosen.len() + 1 {
             found(chosen, m);
         }
-        subsets(ctx, cells, k + 1, m, chosen, found);
+        if digits <= chosen.len() + (cells.len() - k - 1) + 1 {
+            subsets(ctx, cells, k + 1, m, chosen, found);
+        }
         chosen.pop();
     }
 }
