@@ -381,6 +381,11 @@ thread_local! {
     /// (a grouped graph's group nodes, when a plain graph comes next), for a longer one.
     static SPARE_LISTS: std::cell::RefCell<Vec<Vec<u32>>> =
         const { std::cell::RefCell::new(Vec::new()) };
+    /// The group lists of dropped graphs, with their room: a group is some 350 bytes (its
+    /// sets at the widest width), and growing the list anew for every graph copied them
+    /// over and over.
+    static SPARE_GROUPS: std::cell::RefCell<Vec<Vec<Group>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The most single lists kept in `SPARE_LISTS`.
@@ -392,6 +397,13 @@ impl Drop for Graph {
         SPARE_LINKS.with_borrow_mut(|spare| {
             if spare.len() < 4 {
                 spare.push(direct);
+            }
+        });
+        let mut groups = std::mem::take(&mut self.groups);
+        groups.clear();
+        SPARE_GROUPS.with_borrow_mut(|spare| {
+            if spare.len() < 4 {
+                spare.push(groups);
             }
         });
     }
@@ -637,16 +649,20 @@ impl Graph {
         for (j, g) in self.groups.iter().enumerate() {
             of_digit[g.d].push(j);
         }
+        // The groups' cells at the position's width: the pairs below test them many times,
+        // and at the widest width each test reads twenty words.
+        let cells: Vec<CellSet<W>> = self
+            .groups
+            .iter()
+            .map(|g| CellSet::from_indices(g.cells.iter()))
+            .collect();
         for i in 0..self.groups.len() {
             let (g_on, g_off) = (self.group(i, true), self.group(i, false));
             let gi = &self.groups[i];
             let d = gi.d;
             seeing.clear();
-            seeing.extend(
-                gi.buddies
-                    .iter()
-                    .filter(|&c| c < ctx.g.cell_count() && ctx.has(c, d)),
-            );
+            let buddies = CellSet::<W>::from_indices(gi.buddies.iter());
+            seeing.extend(buddies.and(&ctx.digit_cells[d]).iter());
             let (line, block) = (gi.line, gi.block);
             adds.clear();
             for &t in &seeing {
@@ -663,7 +679,7 @@ impl Graph {
             let mut shared: [(usize, Option<usize>); 2] = [(0, None); 2];
             for &j in &of_digit[d] {
                 let gj = &self.groups[j];
-                if j == i || gj.cells.intersects(&gi.cells) {
+                if j == i || cells[j].intersects(&cells[i]) {
                     continue;
                 }
                 for (k, same) in [gj.line == line, gj.block == block].into_iter().enumerate() {
@@ -679,7 +695,7 @@ impl Graph {
                 let rest = ctx
                     .cells_in(h, d)
                     .iter()
-                    .filter(|&c| !gi.cells.contains(c) && !self.groups[j].cells.contains(c))
+                    .filter(|&c| !cells[i].contains(c) && !cells[j].contains(c))
                     .count();
                 if rest == 0 {
                     adds.push((g_off, self.group(j, true)));
@@ -799,7 +815,7 @@ fn als_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<AlsNode> {
 /// The group nodes in HoDoKu's order: rows, then columns; per line every digit, per digit
 /// every box where the line holds two or more of its places.
 fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
-    let mut out = Vec::new();
+    let mut out = SPARE_GROUPS.with_borrow_mut(Vec::pop).unwrap_or_default();
     for kind in [Kind::Row, Kind::Col] {
         for line in ctx.g.lines(kind) {
             for d in 0..ctx.n() {
