@@ -1463,8 +1463,13 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 }
             }
         }
-        // A digit placed twice in a house.
-        for kind in [Kind::Row, Kind::Col, Kind::Block] {
+        // A digit placed twice in a house, looked for house by house only where two of its
+        // placed cells see each other (rare).
+        let clash = sees_itself(ctx, &t.on);
+        for kind in [Kind::Row, Kind::Col, Kind::Block]
+            .into_iter()
+            .filter(|_| clash)
+        {
             for d in (0..ctx.n()).filter(|&d| t.on[d].len() > 1) {
                 for h in ctx.g.lines(kind) {
                     let twice = t.on[d].and(ctx.g.house_set(h));
@@ -1694,6 +1699,13 @@ fn house_places<const W: usize>(ctx: &Ctx<W>) -> Vec<(usize, CellSet<W>)> {
     out
 }
 
+/// Whether two cells of one digit's set in `on` (indexed by digit) see each other: two in
+/// one row, column or box are peers.
+fn sees_itself<const W: usize>(ctx: &Ctx<W>, on: &[CellSet<W>]) -> bool {
+    on.iter()
+        .any(|set| set.iter().any(|x| ctx.g.peers(x).intersects(set)))
+}
+
 /// The empty cells where digit index `d` could go by the placed digits alone (no peer holds
 /// it), whatever candidates were removed since: HoDoKu's "allowed" cells.
 fn allowed_cells<const W: usize>(ctx: &Ctx<W>, d: usize) -> CellSet<W> {
@@ -1746,5 +1758,40 @@ mod tests {
             }
         }
         assert!(chains >= 20 && nets >= 20, "{chains} chains, {nets} nets");
+    }
+
+    /// The quick test for a digit placed twice says yes exactly when some row, column or
+    /// box holds two cells of one digit's set (random sets of every size).
+    #[test]
+    fn a_digit_placed_twice_is_seen_by_its_peers() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let pos = path_positions(&layout, 1).remove(0).0;
+        let ctx = Ctx::new(&g, &pos, &opts);
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..3000 {
+            let mut on = vec![CellSet::<2>::EMPTY; 9];
+            for _ in 0..round % 12 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                on[(x % 9) as usize].insert((x >> 8) as usize % 81);
+            }
+            let by_houses = on.iter().any(|set| {
+                [Kind::Row, Kind::Col, Kind::Block]
+                    .into_iter()
+                    .flat_map(|k| g.lines(k))
+                    .any(|h| set.and(g.house_set(h)).len() > 1)
+            });
+            assert_eq!(sees_itself(&ctx, &on), by_houses, "{on:?}");
+            if by_houses {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 300 && no > 300, "{yes} with, {no} without");
     }
 }
