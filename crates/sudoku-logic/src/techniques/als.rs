@@ -175,21 +175,22 @@ fn restricted_commons<const W: usize>(
 ) -> (Vec<Rc>, Vec<(usize, usize)>) {
     let mut rcs = Vec::new();
     let mut slices = Vec::with_capacity(alses.len());
+    // The sets' cells and digits side by side: the pairs below read them for every pair,
+    // most of which go no further.
+    let (cells, masks): (Vec<CellSet<W>>, Vec<u64>) =
+        alses.iter().map(|a| (a.cells, a.mask)).unzip();
     for (i, a) in alses.iter().enumerate() {
         let start = rcs.len();
         let from = if forward_only { i + 1 } else { 0 };
-        for (j, b) in alses.iter().enumerate().skip(from) {
-            if j == i {
-                continue;
-            }
+        for j in from..alses.len() {
             // A restricted common digit's places in `b` all see its places in `a`, so they
             // are among `a`'s buddies: most pairs fail that at once.
-            let common = a.mask & b.mask;
-            if common == 0 {
+            if j == i || a.mask & masks[j] == 0 || !a.all_buddies.intersects(&cells[j]) {
                 continue;
             }
+            let (b, common) = (&alses[j], a.mask & masks[j]);
             let shared = a.cells.and(&b.cells);
-            if (!overlap && !shared.is_empty()) || !a.all_buddies.intersects(&b.cells) {
+            if !overlap && !shared.is_empty() {
                 continue;
             }
             let mut rc: Option<Rc> = None;
