@@ -27,7 +27,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
         partners.extend(overlapping.map(|&(_, b)| b));
         for d in (0..ctx.n()).filter(|&d| skip & 1 << d == 0) {
             let cells = ctx.cells_in(a, d);
-            if cells.len() < 2 {
+            if !cells.has_two() {
                 continue;
             }
             for &b in &partners {

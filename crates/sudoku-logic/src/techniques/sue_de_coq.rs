@@ -27,10 +27,11 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
         for line in ctx.g.lines(kind) {
             for block in ctx.g.lines(Kind::Block) {
                 let meet = ctx.g.house_set(line).and(ctx.g.house_set(block));
-                let cells: Vec<usize> = meet.and(&ctx.empty).iter().collect();
-                if cells.len() < 2 || ctx.known_quiet_pair(line, block) {
+                let open = meet.and(&ctx.empty);
+                if !open.has_two() || ctx.known_quiet_pair(line, block) {
                     continue;
                 }
+                let cells: Vec<usize> = open.iter().collect();
                 let mut search = Search {
                     ctx,
                     line,

@@ -170,7 +170,7 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
                 let touched = std::mem::take(&mut self.touched[h]);
                 for d in BitIter(touched) {
                     let here = self.places[d].and(ctx.g.house_set(h));
-                    if here.len() == 1
+                    if here.is_single()
                         && let Some(c) = here.first()
                         && !out.contains(&(c, d))
                     {
@@ -581,7 +581,7 @@ impl Graph {
                 weak.insert(cell);
                 for h in ctx.g.houses_in_order(cell) {
                     let places = ctx.cells_in(h, d);
-                    if places.len() < 2 {
+                    if !places.has_two() {
                         continue;
                     }
                     for k in places.minus(&weak).iter() {
@@ -825,7 +825,7 @@ fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
                 }
                 for block in ctx.g.lines(Kind::Block) {
                     let cells = places.and(ctx.g.house_set(block));
-                    if cells.len() < 2 {
+                    if !cells.has_two() {
                         continue;
                     }
                     let buddies = ctx.g.common_peers(cells.iter());
