@@ -200,8 +200,8 @@ impl State {
             });
         }
         // Everything below works on whole band words, the same few operations on each of
-        // the 27, with no branch and no table: about a quarter of the instructions of a
-        // loop over the cells (this runs once per uniqueness test of the digger).
+        // the 27, with no branch and no table: about half the instructions of a loop over
+        // the cells (this runs once per uniqueness test of the digger).
         let places = value_places(puzzle);
         let mut cand = [0u32; 27];
         for d in 0..9 {
