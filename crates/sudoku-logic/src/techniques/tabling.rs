@@ -259,7 +259,7 @@ pub(crate) struct Tables {
 impl Tables {
     fn new<const W: usize>(ctx: &Ctx<W>, graph: Graph) -> Tables {
         let mut bfs = Bfs::new(graph.values());
-        let mut arena = SPARE_ARENAS.with_borrow_mut(Vec::pop).unwrap_or_default();
+        let mut arena = take_spare(&SPARE_ARENAS);
         arena.clear();
         let mut bounds = vec![0];
         for c in ctx.empty.iter() {
@@ -362,13 +362,25 @@ thread_local! {
 
 impl Drop for Tables {
     fn drop(&mut self) {
-        let arena = std::mem::take(&mut self.arena);
-        SPARE_ARENAS.with_borrow_mut(|spare| {
-            if spare.len() < 4 {
-                spare.push(arena);
-            }
-        });
+        put_back(&SPARE_ARENAS, std::mem::take(&mut self.arena));
     }
+}
+
+/// One of the thread's pools of spare vectors (`SPARE_ARENAS` and those below).
+type Pool<T> = std::thread::LocalKey<std::cell::RefCell<Vec<T>>>;
+
+/// Keeps `item` (with its room, contents and all) in `pool`, unless the pool holds four.
+fn put_back<T>(pool: &'static Pool<T>, item: T) {
+    pool.with_borrow_mut(|spare| {
+        if spare.len() < 4 {
+            spare.push(item);
+        }
+    });
+}
+
+/// An item from `pool`, or a new one; the caller clears it.
+fn take_spare<T: Default>(pool: &'static Pool<T>) -> T {
+    pool.with_borrow_mut(Vec::pop).unwrap_or_default()
 }
 
 thread_local! {
@@ -393,19 +405,8 @@ const MAX_SPARE_LISTS: usize = 4096;
 
 impl Drop for Graph {
     fn drop(&mut self) {
-        let direct = std::mem::take(&mut self.direct);
-        SPARE_LINKS.with_borrow_mut(|spare| {
-            if spare.len() < 4 {
-                spare.push(direct);
-            }
-        });
-        let mut groups = std::mem::take(&mut self.groups);
-        groups.clear();
-        SPARE_GROUPS.with_borrow_mut(|spare| {
-            if spare.len() < 4 {
-                spare.push(groups);
-            }
-        });
+        put_back(&SPARE_LINKS, std::mem::take(&mut self.direct));
+        put_back(&SPARE_GROUPS, std::mem::take(&mut self.groups));
     }
 }
 
@@ -430,7 +431,7 @@ impl Graph {
         } else {
             Vec::new()
         };
-        let mut direct = SPARE_LINKS.with_borrow_mut(Vec::pop).unwrap_or_default();
+        let mut direct = take_spare(&SPARE_LINKS);
         for list in &mut direct {
             list.clear();
         }
@@ -815,7 +816,8 @@ fn als_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<AlsNode> {
 /// The group nodes in HoDoKu's order: rows, then columns; per line every digit, per digit
 /// every box where the line holds two or more of its places.
 fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
-    let mut out = SPARE_GROUPS.with_borrow_mut(Vec::pop).unwrap_or_default();
+    let mut out = take_spare(&SPARE_GROUPS);
+    out.clear();
     for kind in [Kind::Row, Kind::Col] {
         for line in ctx.g.lines(kind) {
             for d in 0..ctx.n() {
@@ -1465,18 +1467,16 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
         // A digit placed twice in a house, looked for house by house only where two of its
         // placed cells see each other (rare).
-        let clash = sees_itself(ctx, &t.on);
-        for kind in [Kind::Row, Kind::Col, Kind::Block]
-            .into_iter()
-            .filter(|_| clash)
-        {
-            for d in (0..ctx.n()).filter(|&d| t.on[d].len() > 1) {
-                for h in ctx.g.lines(kind) {
-                    let twice = t.on[d].and(ctx.g.house_set(h));
-                    if twice.len() > 1 {
-                        let ends: Vec<_> =
-                            twice.iter().map(|x| (t, g.normal(x, d, true))).collect();
-                        self.record(contradiction, conclusion, &ends);
+        if sees_itself(ctx, &t.on) {
+            for kind in [Kind::Row, Kind::Col, Kind::Block] {
+                for d in (0..ctx.n()).filter(|&d| t.on[d].len() > 1) {
+                    for h in ctx.g.lines(kind) {
+                        let twice = t.on[d].and(ctx.g.house_set(h));
+                        if twice.len() > 1 {
+                            let ends: Vec<_> =
+                                twice.iter().map(|x| (t, g.normal(x, d, true))).collect();
+                            self.record(contradiction, conclusion, &ends);
+                        }
                     }
                 }
             }
