@@ -374,6 +374,39 @@ pub(crate) fn at_most(k: usize) -> impl Fn(u64) -> bool {
     move |union| union.count_ones() as usize <= k
 }
 
+/// The pairs and triples of one house among `items` (each a tag below 64 with its set: a
+/// cell's digits for naked subsets, a digit's cells for hidden ones): every two or three
+/// items of two or three elements whose union has exactly as many, passed to `found` as
+/// the chosen tags (bit `tag` each) and their union. Fewer elements than items would be a
+/// contradiction, which is left to the caller's other checks. `N`: the most items (the
+/// house's size), so that a 9x9 house clears no room for 35.
+pub(crate) fn for_each_pair_or_triple<const N: usize>(
+    items: impl IntoIterator<Item = (usize, u64)>,
+    found: &mut dyn FnMut(u64, u64),
+) {
+    let (mut tags, mut sets, mut count) = ([0u8; N], [0u64; N], 0);
+    for (tag, set) in items {
+        if count_within(set, &(2..=3)) {
+            (tags[count], sets[count]) = (tag as u8, set);
+            count += 1;
+        }
+    }
+    for k in 2..=3 {
+        for_each_narrow_combination(
+            &sets[..count],
+            k,
+            0,
+            |u| has_at_most(u, k),
+            &mut |chosen, union| {
+                if !has_at_most(union, k - 1) {
+                    found(chosen.iter().fold(0, |m, &j| m | 1 << tags[j]), union);
+                }
+                true
+            },
+        );
+    }
+}
+
 /// The most elements [`for_each_narrow_combination`] chooses.
 const MAX_CHOSEN: usize = 8;
 

@@ -16,11 +16,14 @@
 //! version that queued singles as counts of places dropped to one, instead of sweeping,
 //! measured 1.4-1.8x slower on the generator's rungs: the sweeps are short, simple loops.)
 
+mod classic;
+
 use sudoku_core::{Cell, Digit, Grid, Layout, MAX_SIZE};
 
-use crate::bits::{DigitSet, HousePlaces, count_within, for_each_narrow_combination, has_at_most};
+use crate::bits::{DigitSet, HousePlaces, for_each_pair_or_triple};
 use crate::candidates::Candidates;
 use crate::technique::Level;
+use classic::Classic;
 
 /// Reusable tables and scratch space for one layout.
 #[derive(Debug, Clone)]
@@ -39,6 +42,9 @@ pub struct SinglesCheck {
     /// Pairs of houses that share two cells or more: (shared cells, the rest of the first,
     /// the rest of the second), for locked candidates.
     intersections: Vec<[Vec<u16>; 3]>,
+    /// On the classic layout, singles on bit boards: the position lives there, and `masks`
+    /// and `placed` hold it only while locked candidates and subsets run.
+    classic: Option<Classic>,
 }
 
 impl SinglesCheck {
@@ -54,6 +60,7 @@ impl SinglesCheck {
             masks: vec![0; n * n],
             placed: vec![0; n * n],
             intersections: intersections(layout),
+            classic: (*layout == Layout::classic()).then(Classic::new),
         }
     }
 
@@ -106,7 +113,11 @@ impl SinglesCheck {
     /// commute, a HoDoKu path stalls at the same position, which is where its first step
     /// harder than Medium is taken (see [`crate::Logic::grade_past_medium`]).
     pub fn update(&self, layout: &Layout, pos: &mut Candidates) {
-        for (i, (&placed, &mask)) in self.placed.iter().zip(&self.masks).enumerate() {
+        for i in 0..self.n * self.n {
+            let (placed, mask) = match &self.classic {
+                Some(c) => (c.placed_bit(i), c.mask(i)),
+                None => (self.placed[i], self.masks[i]),
+            };
             let cell = Cell::from_index(i, self.n);
             if placed == 0 {
                 pos.restrict(cell, DigitSet::from_bits(mask));
@@ -120,6 +131,10 @@ impl SinglesCheck {
 
     /// [`SinglesCheck::level_needed`] from a position part way through a solve.
     pub fn level_needed_at(&mut self, pos: &Candidates) -> Option<Level> {
+        if let Some(c) = &mut self.classic {
+            c.load_position(pos.masks(), pos.values());
+            return self.solve_classic(true, &[]);
+        }
         self.masks.copy_from_slice(pos.masks());
         self.placed.fill(0);
         let mut left = self.n * self.n;
@@ -147,6 +162,10 @@ impl SinglesCheck {
     /// [`SinglesCheck::run`], stopping once every cell of `targets` is placed (when there
     /// are any).
     fn run_until(&mut self, grid: &Grid, medium: bool, targets: &[usize]) -> Option<Level> {
+        if let Some(c) = &mut self.classic {
+            c.load_grid(grid.values())?;
+            return self.solve_classic(medium, targets);
+        }
         let n = self.n;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         self.masks.fill(all);
@@ -184,6 +203,28 @@ impl SinglesCheck {
             }
         }
         Some(level)
+    }
+
+    /// [`SinglesCheck::solve_from`] on the classic layout's bit boards.
+    fn solve_classic(&mut self, medium: bool, targets: &[usize]) -> Option<Level> {
+        let mut level = Level::Easy;
+        loop {
+            let c = self.classic.as_mut()?;
+            if c.left == 0 || (!targets.is_empty() && targets.iter().all(|&t| c.is_placed(t))) {
+                return Some(level);
+            }
+            let before = c.left;
+            c.sweep()?;
+            if c.left == before {
+                if !medium {
+                    return None;
+                }
+                if !(c.lock() || c.subsets()) {
+                    return None;
+                }
+                level = Level::Medium;
+            }
+        }
     }
 
     /// One pass of naked singles over the cells and hidden singles over the houses; the
@@ -262,45 +303,28 @@ impl SinglesCheck {
     }
 
     /// Naked pairs and triples in house `h`: their digits leave the house's other cells.
-    /// Everything on the stack: this runs for every house many times per puzzle. The cells
-    /// are gathered once for both sizes; a triple found on masks a pair just narrowed is
-    /// still a triple, and anything missed that way is found on the next pass, which the
-    /// change makes happen.
+    /// A triple found on masks a pair just narrowed is still a triple, and anything missed
+    /// that way is found on the next pass, which the change makes happen.
     fn naked(&mut self, h: usize) -> bool {
         let house = &self.houses[h];
-        let (mut open, mut masks, mut count) = ([0u8; MAX_SIZE], [0u64; MAX_SIZE], 0);
-        for (i, &c) in house.iter().enumerate() {
-            let c = c as usize;
-            let m = self.masks[c];
-            if count_within(m, &(2..=3)) {
-                (open[count], masks[count]) = (i as u8, m);
-                count += 1;
-            }
+        let mut cells = [0u64; MAX_SIZE];
+        for (m, &c) in cells.iter_mut().zip(house) {
+            *m = self.masks[c as usize];
         }
         let mut changed = false;
-        for k in 2..=3 {
-            for_each_narrow_combination(
-                &masks[..count],
-                k,
-                0,
-                |u| has_at_most(u, k),
-                &mut |chosen, union| {
-                    // The union fits in `k` digits; a pair or triple needs all of them.
-                    if has_at_most(union, k - 1) {
-                        return true;
+        let masks = &mut self.masks;
+        for_each_pair_or_triple::<MAX_SIZE>(
+            cells.into_iter().enumerate(),
+            &mut |inside, digits| {
+                for (i, &c) in house.iter().enumerate() {
+                    let c = c as usize;
+                    if inside & 1 << i == 0 && masks[c] & digits != 0 {
+                        masks[c] &= !digits;
+                        changed = true;
                     }
-                    let inside: u64 = chosen.iter().fold(0, |m, &j| m | 1 << open[j]);
-                    for (i, &c) in house.iter().enumerate() {
-                        let c = c as usize;
-                        if inside & 1 << i == 0 && self.masks[c] & union != 0 {
-                            self.masks[c] &= !union;
-                            changed = true;
-                        }
-                    }
-                    true
-                },
-            );
-        }
+                }
+            },
+        );
         changed
     }
 
@@ -309,29 +333,22 @@ impl SinglesCheck {
         let house = &self.houses[h];
         let cells = house.iter().map(|&c| c as usize);
         let found = HousePlaces::gather(cells, self.n, 2..=3, |c| (self.masks[c], self.placed[c]));
+        let places = found
+            .digits
+            .iter()
+            .map(|&d| d as usize)
+            .zip(found.places().iter().copied());
         let mut changed = false;
-        for k in 2..=3 {
-            for_each_narrow_combination(
-                found.places(),
-                k,
-                0,
-                |u| has_at_most(u, k),
-                &mut |chosen, cells| {
-                    if has_at_most(cells, k - 1) {
-                        return true;
-                    }
-                    let keep = chosen.iter().fold(0u64, |m, &j| m | 1 << found.digits[j]);
-                    for (i, &c) in house.iter().enumerate() {
-                        let c = c as usize;
-                        if cells & 1 << i != 0 && self.masks[c] & !keep != 0 {
-                            self.masks[c] &= keep;
-                            changed = true;
-                        }
-                    }
-                    true
-                },
-            );
-        }
+        let masks = &mut self.masks;
+        for_each_pair_or_triple::<MAX_SIZE>(places, &mut |keep, cells| {
+            for (i, &c) in house.iter().enumerate() {
+                let c = c as usize;
+                if cells & 1 << i != 0 && masks[c] & !keep != 0 {
+                    masks[c] &= keep;
+                    changed = true;
+                }
+            }
+        });
         changed
     }
 
@@ -480,6 +497,69 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n >= 200), "{seen:?}");
+    }
+
+    /// On the classic layout the bit boards answer as the general check does, for every
+    /// stage of digging (and for random givens, clashes and all), and stop where it stops;
+    /// from a position part way (the stall with one more digit of the solution placed) too.
+    #[test]
+    fn the_classic_boards_agree_with_the_general_check() {
+        let layout = Layout::classic();
+        let mut boards = SinglesCheck::new(&layout);
+        let mut general = SinglesCheck::new(&layout);
+        general.classic = None;
+        assert!(boards.classic.is_some());
+        let mut digger = Digger::new(layout.clone());
+        let mut seen = [0usize; 3];
+        for seed in 0..60 {
+            let full = digger.full_grid(seed);
+            let mut grid = full.clone();
+            let mut rng = exact_cover::Rng::new(seed);
+            let mut order: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut order);
+            for k in order {
+                let cell = Cell::from_index(k, 9);
+                let digit = grid.get(cell);
+                grid.set(cell, None);
+                let level = general.level_needed(&grid);
+                assert_eq!(boards.level_needed(&grid), level, "{grid}");
+                assert_eq!(boards.solves(&grid), general.solves(&grid), "{grid}");
+                seen[level.map_or(2, |l| l as usize)] += 1;
+                if level.is_some() {
+                    continue;
+                }
+                // Stalled: the same position from both, and from there on with one more
+                // digit of the solution.
+                let start = Candidates::from_grid(&layout, &grid).unwrap();
+                let (mut a, mut b) = (start.clone(), start);
+                general.level_needed(&grid);
+                general.update(&layout, &mut a);
+                boards.level_needed(&grid);
+                boards.update(&layout, &mut b);
+                assert_eq!(a, b, "{grid}");
+                let empty = (0..81).find(|&i| a.values()[i] == 0).unwrap();
+                let spot = Cell::from_index(empty, 9);
+                a.place(&layout, spot, full.get(spot).unwrap());
+                let mut b = a.clone();
+                assert_eq!(boards.level_needed_at(&b), general.level_needed_at(&a));
+                general.update(&layout, &mut a);
+                boards.update(&layout, &mut b);
+                assert_eq!(a, b, "{grid}");
+                grid.set(cell, digit);
+            }
+            // Random givens: no solution, several, or one.
+            let mut random = Grid::empty(Shape::CLASSIC);
+            for _ in 0..12 + rng.below(30) {
+                let cell = Cell::from_index(rng.below(81) as usize, 9);
+                random.set(cell, Digit::new(1 + rng.below(9) as usize));
+            }
+            assert_eq!(
+                boards.level_needed(&random),
+                general.level_needed(&random),
+                "{random}"
+            );
+        }
+        assert!(seen.iter().all(|&n| n >= 50), "{seen:?}");
     }
 
     #[test]
