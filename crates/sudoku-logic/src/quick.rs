@@ -42,8 +42,8 @@ pub struct SinglesCheck {
     /// Pairs of houses that share two cells or more: (shared cells, the rest of the first,
     /// the rest of the second), for locked candidates.
     intersections: Vec<[Vec<u16>; 3]>,
-    /// On the classic layout, singles on bit boards: the position lives there, and `masks`
-    /// and `placed` hold it only while locked candidates and subsets run.
+    /// On the classic layout, the whole check on bit boards ([`classic`]); `masks` and
+    /// `placed` are then unused.
     classic: Option<Classic>,
 }
 

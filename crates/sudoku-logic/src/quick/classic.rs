@@ -1,16 +1,19 @@
-//! Singles for [`SinglesCheck`](super::SinglesCheck) on the classic 9x9 layout, on bit
-//! boards: for each digit, the cells where it is a candidate, as three band words of 27
-//! bits (bit `9 r + c` for row `r` of the band and column `c`), as the fast solver keeps
-//! them.
+//! [`SinglesCheck`](super::SinglesCheck) on the classic 9x9 layout, on bit boards: for
+//! each digit, the cells where it is a candidate, as three band words of 27 bits (bit
+//! `9 r + c` for row `r` of the band and column `c`), as the fast solver keeps them.
 //!
-//! On the generator's hard rung the check's sweeps and placements over the general layout
-//! (a candidate mask per cell, houses and peers as lists of cells) were a sixth of all the
-//! instructions: a sweep reads every cell of every house, a placement every peer. Here a
-//! placement clears a row, a box and a column of one digit with a few masks, and a sweep
-//! finds the naked singles of a band with two words and the hidden singles of a digit with
-//! a dozen masks. Locked candidates and subsets, which run only where singles stall (one
-//! sweep in six), keep the general code: the boards are turned into cell masks for them
-//! and back.
+//! On the generator's hard rung the general check (a candidate mask per cell, houses and
+//! peers as lists of cells) was a fifth of all the instructions, most of it in the sweeps
+//! and placements: a sweep reads every cell of every house, a placement every peer. Here a
+//! placement clears a row, a box and a column of one digit with a few masks, a sweep finds
+//! the naked singles of a band with two words and the hidden singles of a digit with a
+//! dozen masks, and locked candidates compare a digit's rows and columns with its boxes
+//! word by word. Pairs and triples, which run only where those stall, gather the cells'
+//! masks once per pass and search each house as the general check does (the same search,
+//! [`for_each_pair_or_triple`]). The answers and the position where the check stalls are
+//! the general check's (tested): each rule only removes candidates that no solution has,
+//! so the order in which they run does not change where they end. Hard rung, 300 puzzles:
+//! 1,467M instructions before, 1,355M after, the puzzles byte for byte the same.
 
 use crate::bits::for_each_pair_or_triple;
 
