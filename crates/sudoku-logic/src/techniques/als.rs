@@ -162,6 +162,49 @@ impl<const W: usize> Als<W> {
     }
 }
 
+/// For each cell, the sets (by index in the list) that hold it, as a bit set over the list:
+/// the sets meeting a group of cells are then the union of the cells' rows, a few dozen
+/// words, where testing every set against the group costs one test per set.
+struct SetsByCell {
+    /// Words per cell.
+    stride: usize,
+    bits: Vec<u64>,
+}
+
+impl SetsByCell {
+    fn new<const W: usize>(alses: &[Als<W>]) -> SetsByCell {
+        let stride = alses.len().div_ceil(64);
+        let cells = alses
+            .iter()
+            .filter_map(|a| a.cells.iter().last())
+            .max()
+            .map_or(0, |c| c + 1);
+        let mut bits = vec![0u64; cells * stride];
+        for (k, a) in alses.iter().enumerate() {
+            for c in a.cells.iter() {
+                bits[c * stride + k / 64] |= 1 << (k % 64);
+            }
+        }
+        SetsByCell { stride, bits }
+    }
+
+    /// Sets `out` to the sets with a cell in `group`, from word `from / 64` of the list
+    /// on (the words before are left zero).
+    fn meeting<const W: usize>(&self, group: &CellSet<W>, from: usize, out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.stride, 0);
+        let first = from / 64;
+        for c in group.iter() {
+            let Some(row) = self.bits.get(c * self.stride..(c + 1) * self.stride) else {
+                break;
+            };
+            for (o, &w) in out[first..].iter_mut().zip(&row[first..]) {
+                *o |= w;
+            }
+        }
+    }
+}
+
 /// The restricted commons from each ALS to the ones it does not overlap: the later ones
 /// only when `forward_only` (HoDoKu's solver), every other one when not (its tester's
 /// "all steps" search, which finds chains that run back in the list), grouped by the ALS
@@ -175,50 +218,59 @@ fn restricted_commons<const W: usize>(
 ) -> (Vec<Rc>, Vec<(usize, usize)>) {
     let mut rcs = Vec::new();
     let mut slices = Vec::with_capacity(alses.len());
-    // The sets' cells and digits side by side: the pairs below read them for every pair,
-    // most of which go no further.
-    let (cells, masks): (Vec<CellSet<W>>, Vec<u64>) =
-        alses.iter().map(|a| (a.cells, a.mask)).unzip();
+    let holding = SetsByCell::new(alses);
+    let (mut near, mut overlapping) = (Vec::new(), Vec::new());
     for (i, a) in alses.iter().enumerate() {
         let start = rcs.len();
         let from = if forward_only { i + 1 } else { 0 };
-        for j in from..alses.len() {
-            // A restricted common digit's places in `b` all see its places in `a`, so they
-            // are among `a`'s buddies: most pairs fail that at once.
-            if j == i || a.mask & masks[j] == 0 || !a.all_buddies.intersects(&cells[j]) {
-                continue;
+        // A restricted common digit's places in `b` all see its places in `a`, so they
+        // are among `a`'s buddies: only the sets with a cell there can be linked.
+        holding.meeting(&a.all_buddies, from, &mut near);
+        if !overlap {
+            holding.meeting(&a.cells, from, &mut overlapping);
+            for (n, o) in near.iter_mut().zip(&overlapping) {
+                *n &= !o;
             }
-            let (b, common) = (&alses[j], a.mask & masks[j]);
-            let shared = a.cells.and(&b.cells);
-            if !overlap && !shared.is_empty() {
-                continue;
-            }
-            let mut rc: Option<Rc> = None;
-            for d in BitIter(common) {
-                if a.with[d].or(&b.with[d]).intersects(&shared) {
-                    continue;
-                }
-                // Every `d` of `b` sees every `d` of `a` (then the reverse holds too, the
-                // places being apart).
-                if b.with[d].is_subset(&a.buddies[d]) {
-                    match &mut rc {
-                        None => {
-                            rc = Some(Rc {
-                                from: i,
-                                to: j,
-                                d1: d,
-                                d2: None,
-                            })
-                        }
-                        Some(r) => r.d2 = Some(d),
-                    }
+        }
+        for (k, &word) in near.iter().enumerate() {
+            for j in BitIter(word).map(|bit| 64 * k + bit) {
+                if j >= from && j != i {
+                    rcs.extend(link(a, &alses[j], i, j));
                 }
             }
-            rcs.extend(rc);
         }
         slices.push((start, rcs.len()));
     }
     (rcs, slices)
+}
+
+/// The restricted common digits from `a` (set `i`) to `b` (set `j`), if any: digits whose
+/// places in `b` all see those in `a`, and that have no place in a cell the two share.
+fn link<const W: usize>(a: &Als<W>, b: &Als<W>, i: usize, j: usize) -> Option<Rc> {
+    let shared = a.cells.and(&b.cells);
+    let apart = shared.is_empty();
+    let mut rc: Option<Rc> = None;
+    for d in BitIter(a.mask & b.mask) {
+        if !apart && a.with[d].or(&b.with[d]).intersects(&shared) {
+            continue;
+        }
+        // Every `d` of `b` sees every `d` of `a` (then the reverse holds too, the places
+        // being apart).
+        if b.with[d].is_subset(&a.buddies[d]) {
+            match &mut rc {
+                None => {
+                    rc = Some(Rc {
+                        from: i,
+                        to: j,
+                        d1: d,
+                        d2: None,
+                    })
+                }
+                Some(r) => r.d2 = Some(d),
+            }
+        }
+    }
+    rc
 }
 
 /// What the common digits of `a` and `b` other than `skip` eliminate: each from the cells that

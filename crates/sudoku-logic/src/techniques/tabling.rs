@@ -896,26 +896,31 @@ impl Bfs {
         self.now += 1;
         let now = self.now;
         let stamp = &mut self.stamp[..];
-        let base = out.len();
-        let full = base + MAX_ENTRIES;
-        out.push((premise, 0));
+        // The table is built in `scratch` without a branch on whether a value is new:
+        // each link is written at the end and the end moves on only if the value is new.
+        // Whether it is follows no pattern a CPU predicts, and the walks are a quarter of
+        // a hard puzzle's rating time. A list may run past a full table; what is past it
+        // is cut, as a walk that stopped there would have it.
+        let table = &mut self.scratch;
+        table.clear();
+        table.push((premise, 0));
         stamp[premise as usize] = now;
-        let mut j = base;
-        // A full table takes nothing more: the rest of the walk would only look.
-        while j < out.len() && out.len() < full {
-            let value = out[j].0;
-            for &next in &graph.direct[value as usize] {
-                if stamp[next as usize] == now {
-                    continue;
-                }
-                if out.len() >= full {
-                    break;
-                }
-                stamp[next as usize] = now;
-                out.push((next, (j - base) as u32));
+        let (mut len, mut j) = (1, 0);
+        while j < len && len < MAX_ENTRIES {
+            let value = table[j].0;
+            let list = &graph.direct[value as usize];
+            if table.len() < len + list.len() {
+                table.resize(len + list.len(), (0, 0));
+            }
+            for &next in list {
+                let seen = &mut stamp[next as usize];
+                table[len] = (next, j as u32);
+                len += usize::from(*seen != now);
+                *seen = now;
             }
             j += 1;
         }
+        out.extend_from_slice(&table[..len.min(MAX_ENTRIES)]);
     }
 }
 
@@ -1023,10 +1028,16 @@ impl<const W: usize> Finder<'_, '_, W> {
         // The values of the start cell's candidates: a range, tested without a division.
         let n = self.graph.n;
         let in_start = (2 * s * n) as u32..(2 * (s + 1) * n) as u32;
-        for (j, &(value, _)) in table.entries.iter().enumerate().skip(1) {
-            if in_start.contains(&value) {
-                self.nice_loop(table, j);
-            }
+        // The scan is its own loop: with the search for a loop inside it, the scan's state
+        // lived on the stack, and the scan of every table was a tenth of a hard rating.
+        let entries = table.entries;
+        let mut j = 1;
+        while let Some(k) = entries
+            .get(j..)
+            .and_then(|rest| rest.iter().position(|(v, _)| in_start.contains(v)))
+        {
+            self.nice_loop(table, j + k);
+            j += k + 1;
         }
     }
 
@@ -1183,14 +1194,30 @@ impl<const W: usize> Finder<'_, '_, W> {
             Ok(node) => node,
             Err(_) => return,
         };
-        for j in 1..table.entries.len() {
-            let value = table.entries[j].0;
-            let Ok((e, d)) = g.node(value) else { continue };
-            if value & 1 == 0 || e == s {
+        // "On" values of candidates outside the start cell, found in a loop of their own
+        // (as in `loops`).
+        let n = g.n;
+        let (plain, in_start) = (
+            2 * g.cell_of.len() as u32,
+            (2 * s * n) as u32..(2 * (s + 1) * n) as u32,
+        );
+        let ends = |v: &u32| v & 1 == 1 && *v < plain && !in_start.contains(v);
+        let entries = table.entries;
+        let mut next = 1;
+        while let Some(k) = entries
+            .get(next..)
+            .and_then(|rest| rest.iter().position(|(v, _)| ends(v)))
+        {
+            let j = next + k;
+            next = j + 1;
+            let Ok((e, d)) = g.node(entries[j].0) else {
                 continue;
-            }
+            };
             let wanted = if d == c {
-                ctx.g.common_peers([s, e]).and(&ctx.digit_cells[c]).len() >= 2
+                ctx.g
+                    .common_peers([s, e])
+                    .and(&ctx.digit_cells[c])
+                    .has_two()
             } else {
                 ctx.g.sees(s, e) && ctx.has(e, c) && ctx.has(s, d)
             };
@@ -1208,7 +1235,7 @@ impl<const W: usize> Finder<'_, '_, W> {
         let mut elims = Vec::new();
         if c == d {
             let seeing = ctx.g.common_peers([s, e]).and(&ctx.digit_cells[c]);
-            if seeing.len() > 1 {
+            if seeing.has_two() {
                 elims.extend(seeing.iter().map(|t| (t, c)));
             }
         } else {
@@ -1408,10 +1435,8 @@ struct Forcing<'a, 'c, const W: usize> {
     graph: &'a Graph,
     found: Vec<(Step, Conclusion, usize)>,
     by_effect: HashMap<(Technique, Conclusion), usize>,
-    /// Every house's places of a digit that the placed digits allow ([`allowed_cells`]),
-    /// where there are some: rows, then columns, then boxes, digit by digit, house by house
-    /// (the order contradictions are looked for in). The same for every premise, so made once.
-    places: Vec<(usize, CellSet<W>)>,
+    /// Every house's places of a digit that the placed digits allow.
+    places: HousePlaces<W>,
     /// The best rank ([`Conclusion::rank`]) of the steps found so far. A solve path takes
     /// the first step of the sorted list ([`Ctx::first_only`]), so a conclusion ranked after
     /// it cannot be taken and is not looked at.
@@ -1444,20 +1469,26 @@ impl<const W: usize> Forcing<'_, '_, W> {
         if (on && t.off[c].contains(s)) || (!on && t.on[c].contains(s)) {
             self.record(contradiction, conclusion, &[(t, g.normal(s, c, !on))]);
         }
+        // One pass over the digits for what the three checks below look for (each is rare):
+        // a candidate both set and cleared, a cell given two digits, a cell left without a
+        // candidate.
+        let (mut both, mut seen, mut twice, mut dead) =
+            (false, CellSet::<W>::EMPTY, CellSet::<W>::EMPTY, ctx.empty);
+        for ((on, off), cells) in t.on.iter().zip(&t.off).zip(&ctx.digit_cells) {
+            both |= on.intersects(off);
+            twice = twice.or(&seen.and(on));
+            seen = seen.or(on);
+            dead = dead.minus(&cells.minus(off)).minus(on);
+        }
         // A candidate both set and cleared.
-        for d in 0..ctx.n() {
+        for d in (0..ctx.n()).take_while(|_| both) {
             if let Some(x) = t.on[d].and(&t.off[d]).first() {
                 let ends = [(t, g.normal(x, d, false)), (t, g.normal(x, d, true))];
                 self.record(contradiction, conclusion, &ends);
             }
         }
-        // A cell given two digits (looked for pair by pair only where some cell is: rare).
-        let (mut seen, mut twice) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
-        for on in &t.on {
-            twice = twice.or(&seen.and(on));
-            seen = seen.or(on);
-        }
-        for d in (0..ctx.n()).filter(|_| !twice.is_empty()) {
+        // A cell given two digits, looked for pair by pair.
+        for d in (0..ctx.n()).take_while(|_| !twice.is_empty()) {
             for e in d + 1..ctx.n() {
                 if let Some(x) = t.on[d].and(&t.on[e]).first() {
                     let ends = [(t, g.normal(x, d, true)), (t, g.normal(x, e, true))];
@@ -1482,11 +1513,6 @@ impl<const W: usize> Forcing<'_, '_, W> {
             }
         }
         // A cell left without a candidate.
-        let mut dead = ctx.empty;
-        for d in 0..ctx.n() {
-            let kept = ctx.digit_cells[d].minus(&t.off[d]);
-            dead = dead.minus(&kept).minus(&t.on[d]);
-        }
         for x in dead.iter() {
             let ends: Vec<_> = BitIter(ctx.mask(x))
                 .map(|d| (t, g.normal(x, d, false)))
@@ -1495,11 +1521,17 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
         // A house where a digit has no place left (HoDoKu counts the places the placed
         // digits allow, not the current candidates).
-        for k in 0..self.places.len() {
-            let (d, places) = self.places[k];
-            if places.minus(&t.off[d]).is_empty() {
-                let ends: Vec<_> = places.iter().map(|x| (t, g.normal(x, d, false))).collect();
-                self.record(contradiction, conclusion, &ends);
+        for r in 0..self.places.runs.len() {
+            let (d, from, to) = self.places.runs[r];
+            if !self.places.allowed[d].intersects(&t.off[d]) {
+                continue;
+            }
+            for k in from..to {
+                let places = self.places.places[k];
+                if places.minus(&t.off[d]).is_empty() {
+                    let ends: Vec<_> = places.iter().map(|x| (t, g.normal(x, d, false))).collect();
+                    self.record(contradiction, conclusion, &ends);
+                }
             }
         }
     }
@@ -1681,28 +1713,48 @@ fn node_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, value: u32) -> ChainNode {
     ChainNode::group(cells.collect(), digit(g.digit_of(value)))
 }
 
-/// Per row, then column, then box, per digit and house: the digit's allowed places in the
-/// house ([`allowed_cells`]), where it has any.
-fn house_places<const W: usize>(ctx: &Ctx<W>) -> Vec<(usize, CellSet<W>)> {
+/// Every house's places of each digit that the placed digits allow ([`allowed_cells`]),
+/// where there are some, for the "no place left" contradictions: rows, then columns, then
+/// boxes, digit by digit, house by house (the order contradictions are looked for in). The
+/// same for every premise, so made once.
+struct HousePlaces<const W: usize> {
+    /// Per digit index, its allowed cells.
+    allowed: Vec<CellSet<W>>,
+    places: Vec<CellSet<W>>,
+    /// Per kind of house and digit, in the order above: the digit and its range in `places`.
+    /// A premise that clears none of a digit's allowed cells leaves it room in every house,
+    /// so its run is passed over whole.
+    runs: Vec<(usize, usize, usize)>,
+}
+
+/// The position's [`HousePlaces`].
+fn house_places<const W: usize>(ctx: &Ctx<W>) -> HousePlaces<W> {
     let allowed: Vec<CellSet<W>> = (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect();
-    let mut out = Vec::new();
+    let (mut places, mut runs) = (Vec::new(), Vec::new());
     for kind in [Kind::Row, Kind::Col, Kind::Block] {
         for (d, allowed) in allowed.iter().enumerate() {
+            let start = places.len();
             for h in ctx.g.lines(kind) {
-                let places = allowed.and(ctx.g.house_set(h));
-                if !places.is_empty() {
-                    out.push((d, places));
+                let here = allowed.and(ctx.g.house_set(h));
+                if !here.is_empty() {
+                    places.push(here);
                 }
             }
+            runs.push((d, start, places.len()));
         }
     }
-    out
+    HousePlaces {
+        allowed,
+        places,
+        runs,
+    }
 }
 
 /// Whether two cells of one digit's set in `on` (indexed by digit) see each other: two in
 /// one row, column or box are peers.
 fn sees_itself<const W: usize>(ctx: &Ctx<W>, on: &[CellSet<W>]) -> bool {
     on.iter()
+        .filter(|set| set.has_two())
         .any(|set| set.iter().any(|x| ctx.g.peers(x).intersects(set)))
 }
 
