@@ -871,7 +871,8 @@ struct Bfs {
     depth: Vec<u16>,
     /// Distance from the premise per entry (weighted walks only).
     dist: Vec<u32>,
-    /// The table being built (weighted walks only, whose entries are re-pointed).
+    /// The table being built, before it is copied out: a weighted walk re-points entries
+    /// in it, a plain walk writes every link into the slot after its last entry.
     scratch: Vec<(u32, u32)>,
 }
 
