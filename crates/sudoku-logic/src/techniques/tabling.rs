@@ -483,6 +483,12 @@ impl Graph {
         ((cell * self.n + d) * 2 + usize::from(on)) as u32
     }
 
+    /// The values of every candidate of `cell`, on and off: a range, tested without a
+    /// division.
+    fn cell_values(&self, cell: usize) -> std::ops::Range<u32> {
+        self.normal(cell, 0, false)..self.normal(cell + 1, 0, false)
+    }
+
     fn group(&self, g: usize, on: bool) -> u32 {
         ((self.n * self.n * self.n + g) * 2 + usize::from(on)) as u32
     }
@@ -1016,6 +1022,22 @@ pub(crate) fn insertion_sort<T>(v: &mut [T], cmp: impl Fn(&T, &T) -> std::cmp::O
     }
 }
 
+/// The positions in a table, past its premise, of the entries whose value passes `wanted`,
+/// in order. Each is found by a scan of its own: with the search for a loop inlined into
+/// the scan, the scan's state lived on the stack, and the scans of the tables were a tenth
+/// of a hard rating.
+fn entries_where<'t>(
+    entries: &'t [(u32, u32)],
+    wanted: impl Fn(u32) -> bool + 't,
+) -> impl Iterator<Item = usize> + 't {
+    let mut next = 1;
+    std::iter::from_fn(move || {
+        let k = entries.get(next..)?.iter().position(|&(v, _)| wanted(v))?;
+        next += k + 1;
+        Some(next - 1)
+    })
+}
+
 struct Finder<'a, 'c, const W: usize> {
     ctx: &'a Ctx<'c, W>,
     graph: &'a Graph,
@@ -1026,19 +1048,9 @@ struct Finder<'a, 'c, const W: usize> {
 impl<const W: usize> Finder<'_, '_, W> {
     fn loops(&mut self, table: Table<'_>) {
         let s = self.graph.first_cell(table.entries[0].0);
-        // The values of the start cell's candidates: a range, tested without a division.
-        let n = self.graph.n;
-        let in_start = (2 * s * n) as u32..(2 * (s + 1) * n) as u32;
-        // The scan is its own loop: with the search for a loop inside it, the scan's state
-        // lived on the stack, and the scan of every table was a tenth of a hard rating.
-        let entries = table.entries;
-        let mut j = 1;
-        while let Some(k) = entries
-            .get(j..)
-            .and_then(|rest| rest.iter().position(|(v, _)| in_start.contains(v)))
-        {
-            self.nice_loop(table, j + k);
-            j += k + 1;
+        let in_start = self.graph.cell_values(s);
+        for j in entries_where(table.entries, move |v| in_start.contains(&v)) {
+            self.nice_loop(table, j);
         }
     }
 
@@ -1195,23 +1207,11 @@ impl<const W: usize> Finder<'_, '_, W> {
             Ok(node) => node,
             Err(_) => return,
         };
-        // "On" values of candidates outside the start cell, found in a loop of their own
-        // (as in `loops`).
-        let n = g.n;
-        let (plain, in_start) = (
-            2 * g.cell_of.len() as u32,
-            (2 * s * n) as u32..(2 * (s + 1) * n) as u32,
-        );
-        let ends = |v: &u32| v & 1 == 1 && *v < plain && !in_start.contains(v);
-        let entries = table.entries;
-        let mut next = 1;
-        while let Some(k) = entries
-            .get(next..)
-            .and_then(|rest| rest.iter().position(|(v, _)| ends(v)))
-        {
-            let j = next + k;
-            next = j + 1;
-            let Ok((e, d)) = g.node(entries[j].0) else {
+        // "On" values of candidates outside the start cell.
+        let (plain, in_start) = (2 * g.cell_of.len() as u32, g.cell_values(s));
+        let ends = move |v: u32| v & 1 == 1 && v < plain && !in_start.contains(&v);
+        for j in entries_where(table.entries, ends) {
+            let Ok((e, d)) = g.node(table.entries[j].0) else {
                 continue;
             };
             let wanted = if d == c {
@@ -1413,7 +1413,7 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
         graph,
         found: Vec::new(),
         by_effect: HashMap::new(),
-        places: house_places(ctx),
+        places: HousePlaces::new(ctx),
         best: None,
     };
     for (on, off) in &tables {
@@ -1482,14 +1482,14 @@ impl<const W: usize> Forcing<'_, '_, W> {
             dead = dead.minus(&cells.minus(off)).minus(on);
         }
         // A candidate both set and cleared.
-        for d in (0..ctx.n()).take_while(|_| both) {
+        for d in (0..ctx.n()).filter(|_| both) {
             if let Some(x) = t.on[d].and(&t.off[d]).first() {
                 let ends = [(t, g.normal(x, d, false)), (t, g.normal(x, d, true))];
                 self.record(contradiction, conclusion, &ends);
             }
         }
         // A cell given two digits, looked for pair by pair.
-        for d in (0..ctx.n()).take_while(|_| !twice.is_empty()) {
+        for d in (0..ctx.n()).filter(|_| !twice.is_empty()) {
             for e in d + 1..ctx.n() {
                 if let Some(x) = t.on[d].and(&t.on[e]).first() {
                     let ends = [(t, g.normal(x, d, true)), (t, g.normal(x, e, true))];
@@ -1728,26 +1728,27 @@ struct HousePlaces<const W: usize> {
     runs: Vec<(usize, usize, usize)>,
 }
 
-/// The position's [`HousePlaces`].
-fn house_places<const W: usize>(ctx: &Ctx<W>) -> HousePlaces<W> {
-    let allowed: Vec<CellSet<W>> = (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect();
-    let (mut places, mut runs) = (Vec::new(), Vec::new());
-    for kind in [Kind::Row, Kind::Col, Kind::Block] {
-        for (d, allowed) in allowed.iter().enumerate() {
-            let start = places.len();
-            for h in ctx.g.lines(kind) {
-                let here = allowed.and(ctx.g.house_set(h));
-                if !here.is_empty() {
-                    places.push(here);
+impl<const W: usize> HousePlaces<W> {
+    fn new(ctx: &Ctx<W>) -> HousePlaces<W> {
+        let allowed: Vec<CellSet<W>> = (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect();
+        let (mut places, mut runs) = (Vec::new(), Vec::new());
+        for kind in [Kind::Row, Kind::Col, Kind::Block] {
+            for (d, allowed) in allowed.iter().enumerate() {
+                let start = places.len();
+                for h in ctx.g.lines(kind) {
+                    let here = allowed.and(ctx.g.house_set(h));
+                    if !here.is_empty() {
+                        places.push(here);
+                    }
                 }
+                runs.push((d, start, places.len()));
             }
-            runs.push((d, start, places.len()));
         }
-    }
-    HousePlaces {
-        allowed,
-        places,
-        runs,
+        HousePlaces {
+            allowed,
+            places,
+            runs,
+        }
     }
 }
 
