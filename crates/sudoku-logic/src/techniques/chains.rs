@@ -77,8 +77,13 @@ struct Search<'a, 'c, const W: usize> {
     by_effect: HashMap<Vec<(usize, usize)>, usize>,
     /// The digits (as bits) of the chains found.
     found: u64,
-    /// The most eliminations of a step found (kept only for a solve path).
+    /// The most eliminations of a step found (kept only for a solve path), and the
+    /// smallest [`index_sum`] of a step with that many.
     most: usize,
+    best_sum: u64,
+    /// The cells a chain of this kind may end in, per digit: any cell with the digit for an
+    /// X-Chain, the bivalue cells with it for an XY-Chain.
+    ends: Vec<crate::bits::CellSet<W>>,
     /// The digits (as bits) where a start was passed over because no chain from it could
     /// eliminate as much as a step found: the search does not know them barren.
     passed: u64,
@@ -101,6 +106,17 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             }
         }
         starts[cells * n] = links.len() as u32;
+        let ends = match kind {
+            Kind::X => ctx.digit_cells.clone(),
+            Kind::Xy => {
+                let two: crate::bits::CellSet<W> = ctx
+                    .empty
+                    .iter()
+                    .filter(|&c| ctx.mask(c).count_ones() == 2)
+                    .collect();
+                ctx.digit_cells.iter().map(|d| d.and(&two)).collect()
+            }
+        };
         Search {
             ctx,
             kind,
@@ -112,6 +128,8 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             by_effect: HashMap::new(),
             found: 0,
             most: 0,
+            best_sum: u64::MAX,
+            ends,
             passed: 0,
         }
     }
@@ -151,10 +169,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             for a in crate::bits::BitIter(ctx.mask(s) & !skip) {
                 // A chain from `s` eliminates only cells seeing `s`: a path, which takes
                 // the step with the most eliminations, need not look where there are fewer.
-                if ctx.first_only
-                    && self.most > 0
-                    && ctx.g.peers(s).and(&ctx.digit_cells[a]).len() < self.most
-                {
+                if ctx.first_only && self.most > 0 && !self.may_beat_best(s, a) {
                     self.passed |= 1 << a;
                     continue;
                 }
@@ -170,7 +185,10 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
                     }
                     self.push((s, a), false);
                     self.push(first.to(), true);
-                    self.extend(first.to(), false);
+                    match self.kind {
+                        Kind::X => self.extend_x(first.to(), false),
+                        Kind::Xy => self.extend_xy(first.to()),
+                    }
                     self.pop();
                     self.pop();
                 }
@@ -181,20 +199,35 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         }
     }
 
-    /// Extends the chain from its last node `at`; `strong_only` when the next link must be
+    /// Whether a chain from `s` on digit index `a` might give a step a solve path takes
+    /// before the best found so far.
+    ///
+    /// A chain ending in cell `e` eliminates exactly the cells with `a` that see both `s`
+    /// and `e`, so each cell a chain may end in fixes one step; the start can matter only
+    /// if one of those has more eliminations than the best, or as many and an
+    /// [`index_sum`] no larger (a tie keeps the search's order, so it is searched).
+    fn may_beat_best(&self, s: usize, a: usize) -> bool {
+        let ctx = self.ctx;
+        let seen = ctx.g.peers(s).and(&ctx.digit_cells[a]);
+        if seen.len() < self.most {
+            return false;
+        }
+        self.ends[a].iter().any(|e| {
+            let targets = ctx.g.common_peers([s, e]).and(&ctx.digit_cells[a]);
+            let k = targets.len();
+            k > self.most || k == self.most && targets_sum(&targets, a) <= self.best_sum
+        })
+    }
+
+    /// Extends an X-Chain from its last node `at`; `strong_only` when the next link must be
     /// strong.
-    fn extend(&mut self, at: Node, strong_only: bool) {
+    fn extend_x(&mut self, at: Node, strong_only: bool) {
         let (s, a) = self.chain[0].0;
         for i in self.links_of(at) {
             let link = self.links[i];
             let to = link.to();
-            if strong_only && !link.strong || to == at {
+            if strong_only && !link.strong || to == at || to.1 != a {
                 continue;
-            }
-            match self.kind {
-                Kind::X if to.1 != a => continue,
-                Kind::Xy if strong_only && to.0 != at.0 => continue,
-                _ => {}
             }
             let cell = to.0;
             // The cells of the chain before its last node.
@@ -206,11 +239,44 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             // A strong link used where a weak one is due counts as weak.
             let strong = link.strong && strong_only;
             self.push(to, strong);
-            if strong && to.1 == a && self.chain.len() > 2 {
+            if strong && self.chain.len() > 2 {
                 self.check();
             }
             if self.chain.len() <= MAX_LINKS && !closes {
-                self.extend(to, !strong_only);
+                self.extend_x(to, !strong_only);
+            }
+            self.pop();
+        }
+    }
+
+    /// Extends an XY-Chain from its last node `at`, reached by the strong link inside its
+    /// cell: a weak link on the digit to a bivalue cell not in the chain, then that cell's
+    /// strong link to its other digit, and on.
+    ///
+    /// The list's first link, the strong one inside the cell, is passed over: taken as a
+    /// weak link it leads nowhere, since the strong link from the cell's other digit goes
+    /// back to a node of the chain. So is a weak link back to the start cell: a chain that
+    /// closes there ends on a weak link, and is neither checked nor extended.
+    fn extend_xy(&mut self, at: Node) {
+        let (s, a) = self.chain[0].0;
+        let list = self.links_of(at);
+        for i in list.start + 1..list.end {
+            let link = self.links[i];
+            let cell = link.cell as usize;
+            if cell == s || self.in_chain[cell] > 0 {
+                continue;
+            }
+            self.push(link.to(), false);
+            if self.chain.len() <= MAX_LINKS {
+                let other = (self.ctx.mask(cell) & !(1 << link.d)).trailing_zeros() as usize;
+                self.push((cell, other), true);
+                if other == a {
+                    self.check();
+                }
+                if self.chain.len() <= MAX_LINKS {
+                    self.extend_xy((cell, other));
+                }
+                self.pop();
             }
             self.pop();
         }
@@ -226,7 +292,12 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             return;
         }
         self.found |= 1 << a;
-        self.most = self.most.max(targets.len());
+        let sum = targets_sum(&targets, a);
+        if targets.len() > self.most {
+            (self.most, self.best_sum) = (targets.len(), sum);
+        } else if targets.len() == self.most {
+            self.best_sum = self.best_sum.min(sum);
+        }
         let effect: Vec<(usize, usize)> = targets.iter().map(|c| (c, a)).collect();
         let len = self.chain.len();
         if let Some(&k) = self.by_effect.get(&effect)
@@ -254,7 +325,6 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         }
         mark_chain(ctx, &mut step, &chain);
         step.chains.push(chain);
-        let sum = index_sum(&step, ctx.n());
         self.by_effect.insert(effect, self.steps.len());
         self.steps.push((step, len, sum));
     }
@@ -338,14 +408,28 @@ pub(crate) fn mark_chain<const W: usize>(ctx: &Ctx<W>, step: &mut Step, chain: &
     }
 }
 
+/// [`index_sum`] of the step that eliminates digit index `a` from `targets`.
+fn targets_sum<const W: usize>(targets: &crate::bits::CellSet<W>, a: usize) -> u64 {
+    index_sum_of(targets.iter().map(|c| (c, a + 1)))
+}
+
 /// HoDoKu's tie-break between steps with as many eliminations: over the eliminations in
 /// (digit, cell) order, the sum of `cell * weight + digit`, the weight starting at 1 and
 /// growing by 80 from one elimination to the next. The smaller sum is taken first.
 pub(crate) fn index_sum(step: &Step, n: usize) -> u64 {
+    index_sum_of(
+        step.eliminations
+            .iter()
+            .map(|c| (c.cell.index(n), c.digit.get() as usize)),
+    )
+}
+
+/// [`index_sum`] over (cell index, digit) pairs in the step's order.
+fn index_sum_of(eliminations: impl Iterator<Item = (usize, usize)>) -> u64 {
     let mut sum = 0;
     let mut weight = 1;
-    for c in &step.eliminations {
-        sum += c.cell.index(n) as u64 * weight + c.digit.get() as u64;
+    for (cell, digit) in eliminations {
+        sum += cell as u64 * weight + digit as u64;
         weight += 80;
     }
     sum

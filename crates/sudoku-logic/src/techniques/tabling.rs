@@ -262,10 +262,15 @@ impl Tables {
         let mut arena = take_spare(&SPARE_ARENAS);
         arena.clear();
         let mut bounds = vec![0];
+        let padded = graph.alses.is_empty().then(|| PaddedLinks::new(&graph));
         for c in ctx.empty.iter() {
             for d in BitIter(ctx.mask(c)) {
                 for on in [true, false] {
-                    bfs.run(&graph, graph.normal(c, d, on), &mut arena);
+                    let premise = graph.normal(c, d, on);
+                    match &padded {
+                        Some(links) => bfs.run(links, premise, &mut arena),
+                        None => bfs.run_weighted(&graph, premise, &mut arena),
+                    }
                     bounds.push(arena.len() as u32);
                 }
             }
@@ -885,7 +890,8 @@ struct Bfs {
 impl Bfs {
     fn new(values: usize) -> Bfs {
         Bfs {
-            stamp: vec![0; values],
+            // One more for the filler of `PaddedLinks`.
+            stamp: vec![0; values + 1],
             now: 0,
             position: Vec::new(),
             depth: Vec::with_capacity(MAX_ENTRIES),
@@ -896,38 +902,82 @@ impl Bfs {
 
     /// Appends the table of `premise` to `out`: its entries with the position (within the
     /// table) of the entry each was reached from.
-    fn run(&mut self, graph: &Graph, premise: u32, out: &mut Vec<(u32, u32)>) {
-        if !graph.alses.is_empty() {
-            return self.run_weighted(graph, premise, out);
-        }
+    fn run(&mut self, links: &PaddedLinks, premise: u32, out: &mut Vec<(u32, u32)>) {
         self.now += 1;
         let now = self.now;
         let stamp = &mut self.stamp[..];
+        stamp[links.filler as usize] = now;
         // The table is built in `scratch` without a branch on whether a value is new:
         // each link is written at the end and the end moves on only if the value is new.
         // Whether it is follows no pattern a CPU predicts, and the walks are a quarter of
-        // a hard puzzle's rating time. A list may run past a full table; what is past it
-        // is cut, as a walk that stopped there would have it.
+        // a hard puzzle's rating time. The lists come in fours (see `PaddedLinks`), so
+        // that how many a value has is no branch either. A list may run past a full
+        // table; what is past it is cut, as a walk that stopped there would have it.
         let table = &mut self.scratch;
-        table.clear();
-        table.push((premise, 0));
+        let room = MAX_ENTRIES + links.longest;
+        if table.len() < room {
+            table.resize(room, (0, 0));
+        }
+        table[0] = (premise, 0);
         stamp[premise as usize] = now;
         let (mut len, mut j) = (1, 0);
         while j < len && len < MAX_ENTRIES {
-            let value = table[j].0;
-            let list = &graph.direct[value as usize];
-            if table.len() < len + list.len() {
-                table.resize(len + list.len(), (0, 0));
-            }
-            for &next in list {
-                let seen = &mut stamp[next as usize];
-                table[len] = (next, j as u32);
-                len += usize::from(*seen != now);
-                *seen = now;
+            let value = table[j].0 as usize;
+            let from = links.starts[value] as usize;
+            let to = links.starts[value + 1] as usize;
+            for four in links.links[from..to].chunks_exact(4) {
+                // The four slots the four links may take; `k & 3` spares a bounds check.
+                let slots = &mut table[len..len + 4];
+                let mut k = 0;
+                for &next in four {
+                    let seen = &mut stamp[next as usize];
+                    slots[k & 3] = (next, j as u32);
+                    k += usize::from(*seen != now);
+                    *seen = now;
+                }
+                len += k;
             }
             j += 1;
         }
         out.extend_from_slice(&table[..len.min(MAX_ENTRIES)]);
+    }
+}
+
+/// A graph's links for the walks: every value's list, one after another, made up to a
+/// multiple of four with a filler value no walk takes (its stamp is always the walk's).
+///
+/// A walk reads some hundreds of lists of a few links each, and a loop over a list of its
+/// own length mispredicted its end at nearly every one.
+struct PaddedLinks {
+    /// `starts[v]..starts[v + 1]`: the list of value `v` in `links`.
+    starts: Vec<u32>,
+    links: Vec<u32>,
+    /// The filler: one past the graph's values.
+    filler: u32,
+    /// The longest list, filler included.
+    longest: usize,
+}
+
+impl PaddedLinks {
+    fn new(graph: &Graph) -> PaddedLinks {
+        let filler = graph.values() as u32;
+        let mut starts = Vec::with_capacity(graph.values() + 1);
+        let mut links = Vec::new();
+        let mut longest = 0;
+        for list in &graph.direct {
+            starts.push(links.len() as u32);
+            links.extend_from_slice(list);
+            let padded = list.len().next_multiple_of(4);
+            links.resize(links.len() + padded - list.len(), filler);
+            longest = longest.max(padded);
+        }
+        starts.push(links.len() as u32);
+        PaddedLinks {
+            starts,
+            links,
+            filler,
+            longest,
+        }
     }
 }
 
