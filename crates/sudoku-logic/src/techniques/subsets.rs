@@ -7,7 +7,7 @@
 //! Houses are searched boxes first, then rows and columns, as HoDoKu does, so the first step
 //! found is the one HoDoKu's solver takes.
 
-use super::{Ctx, digits, push_unique};
+use super::{Ctx, Quiet, digits, push_unique};
 use crate::bits::{CellSet, HousePlaces, for_each_narrow_combination, has_at_most};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
@@ -22,13 +22,26 @@ use crate::technique::Technique;
 /// pair or triple, which a path takes first. Such a house can hold no quadruple that a path
 /// would take, and at the positions where a path looks for quadruples (past the singles and
 /// smaller subsets) most houses have fewer than 8 empty cells.
+///
+/// A hidden search reads its house's cells alone, and so does a naked one that meets no
+/// subset (see [`Quiet`]): a path passes over such houses while their cells are the same.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) {
     let worth = |h: usize| k < 4 || !ctx.first_only || ctx.empty.and(ctx.g.house_set(h)).len() >= 8;
-    for h in ctx.g.blocks_first().filter(|&h| worth(h)) {
-        naked(ctx, h, k, out);
+    for house in ctx.g.blocks_first().filter(|&h| worth(h)) {
+        let search = Quiet::Naked {
+            house,
+            k,
+            locked: false,
+        };
+        if !ctx.known_quiet(search) && !naked_among(ctx, house, k, false, out) {
+            ctx.note_quiet(search);
+        }
     }
-    for h in ctx.g.blocks_first().filter(|&h| worth(h)) {
-        hidden(ctx, h, k, out);
+    for house in ctx.g.blocks_first().filter(|&h| worth(h)) {
+        let search = Quiet::Hidden { house, k };
+        if !ctx.known_quiet(search) && !hidden(ctx, house, k, out) {
+            ctx.note_quiet(search);
+        }
     }
 }
 
@@ -41,8 +54,15 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) 
 pub(crate) fn find_locked<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let from = out.len();
     for k in 2..=3 {
-        for &h in ctx.g.houses_of_kind(Kind::Block) {
-            naked_among(ctx, h, k, true, out);
+        for &house in ctx.g.houses_of_kind(Kind::Block) {
+            let search = Quiet::Naked {
+                house,
+                k,
+                locked: true,
+            };
+            if !ctx.known_quiet(search) && !naked_among(ctx, house, k, true, out) {
+                ctx.note_quiet(search);
+            }
         }
         // A path takes the first Locked Pair before any Locked Triple.
         if ctx.first_only && out.len() > from {
@@ -54,19 +74,19 @@ pub(crate) fn find_locked<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
 /// The most cells a house has (and digits a grid has): lists of a house live on the stack.
 const MAX_HOUSE: usize = sudoku_core::MAX_SIZE;
 
-fn naked<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) {
-    naked_among(ctx, h, k, false, out);
-}
-
 /// Naked subsets of size `k` in house `h`; only the locked ones when `locked_only` is set
 /// (their cells share a line as well, and the step clears both houses).
+///
+/// Whether it met a subset, whether or not it clears anything: where it met none, it read
+/// nothing but the house's cells ([`Quiet::Naked`]).
 fn naked_among<const W: usize>(
     ctx: &Ctx<W>,
     h: usize,
     k: usize,
     locked_only: bool,
     out: &mut Vec<Step>,
-) {
+) -> bool {
+    let mut met = false;
     let (mut cells, mut masks, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
     for &c in ctx.g.house_cells(h) {
         let m = ctx.mask(c);
@@ -90,6 +110,7 @@ fn naked_among<const W: usize>(
                 if locked_only && !ctx.g.shares_a_line(chosen) {
                     return true;
                 }
+                met = true;
                 if clears_something(ctx, chosen, union) {
                     let step = naked_step(ctx, h, chosen, union);
                     if !locked_only || is_locked(step.technique) {
@@ -100,6 +121,7 @@ fn naked_among<const W: usize>(
             true
         },
     );
+    met
 }
 
 /// Whether a cell seeing every cell of a naked subset still has one of its digits: the
@@ -167,8 +189,9 @@ fn naked_step<const W: usize>(ctx: &Ctx<W>, h: usize, chosen: &[usize], union: u
 
 /// Hidden subsets of size `k` in house `h`. Each digit's places in the house are a word of
 /// bits (bit `i`: the house's `i`-th cell), so a combination of digits costs an OR and a
-/// popcount; the cells are turned into a set only for a hit.
-fn hidden<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) {
+/// popcount; the cells are turned into a set only for a hit. Whether it found one.
+fn hidden<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>) -> bool {
+    let mut any = false;
     let house = ctx.g.house_cells(h);
     let found = HousePlaces::gather(house.iter().copied(), ctx.n(), 1..=k as u32, |c| {
         let value = ctx.pos.values()[c] as u32;
@@ -191,11 +214,13 @@ fn hidden<const W: usize>(ctx: &Ctx<W>, h: usize, k: usize, out: &mut Vec<Step>)
                 let keep = digits[..k].iter().fold(0u64, |m, &d| m | 1 << d);
                 if cells.iter().any(|c| ctx.mask(c) & !keep != 0) {
                     out_hidden(ctx, h, &digits[..k], &cells, out);
+                    any = true;
                 }
             }
             true
         },
     );
+    any
 }
 
 fn out_hidden<const W: usize>(
@@ -224,8 +249,12 @@ fn out_hidden<const W: usize>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{found, positions_past_singles};
-    use super::super::{Family, Options};
+    use std::cell::RefCell;
+
+    use super::super::testing::{
+        diabolical_positions, found, path_positions, positions_past_singles,
+    };
+    use super::super::{Family, Memo, Options};
     use super::*;
     use crate::geometry::Geometry;
     use sudoku_core::Layout;
@@ -277,5 +306,53 @@ mod tests {
             with_quads += usize::from(!all.is_empty());
         }
         assert!(stalls >= 400 && with_quads >= 3, "{stalls} {with_quads}");
+    }
+
+    /// Searches that remember the houses where they found nothing, with one memo over the
+    /// positions of many paths (so over positions that gain candidates as well as lose
+    /// them), find what the whole searches find; and they do pass over houses.
+    #[test]
+    fn remembered_quiet_houses_change_nothing_found() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let memo = RefCell::new(Memo::default());
+        let families = [
+            Family::Locked,
+            Family::Pairs,
+            Family::Triples,
+            Family::Quads,
+        ];
+        let (mut steps, mut passed) = (0, 0);
+        let positions = path_positions(&layout, 40);
+        for (pos, _) in positions
+            .into_iter()
+            .chain(diabolical_positions(&layout, 40))
+        {
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            ctx.memo = Some(&memo);
+            for house in 0..27 {
+                for k in 2..=4 {
+                    let searches = [
+                        Quiet::Naked {
+                            house,
+                            k,
+                            locked: false,
+                        },
+                        Quiet::Hidden { house, k },
+                    ];
+                    passed += searches.iter().filter(|&&q| ctx.known_quiet(q)).count();
+                }
+            }
+            for family in families {
+                let whole = found(family, &Ctx::new(&g, &pos, &opts));
+                assert_eq!(found(family, &ctx), whole, "{family:?}");
+                steps += whole.len();
+            }
+        }
+        assert!(
+            steps >= 100 && passed >= 10_000,
+            "{steps} steps, {passed} searches passed"
+        );
     }
 }

@@ -10,7 +10,7 @@
 //! before columns, lines and boxes by index, intersections `{p0,p1}`, `{p0,p1,p2}`,
 //! `{p0,p2}`, `{p1,p2}`, then the line's and the box's cell sets in depth-first order.
 
-use super::{Ctx, digits, push_unique};
+use super::{Ctx, Quiet, digits, push_unique};
 use crate::bits::{BitIter, CellSet};
 use crate::chain::AlsGroup;
 use crate::geometry::Kind;
@@ -20,7 +20,7 @@ use crate::technique::Technique;
 /// Every Sue de Coq at the position, in HoDoKu's search order.
 ///
 /// The search of one line and box reads the cells of those two houses alone: a solve path
-/// remembers the pairs where it found nothing ([`Ctx::known_quiet_pair`]) and passes over
+/// remembers the pairs where it found nothing ([`Ctx::known_quiet`]) and passes over
 /// them while their cells are the same.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     for kind in [Kind::Row, Kind::Col] {
@@ -28,7 +28,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
             for block in ctx.g.lines(Kind::Block) {
                 let meet = ctx.g.house_set(line).and(ctx.g.house_set(block));
                 let open = meet.and(&ctx.empty);
-                if !open.has_two() || ctx.known_quiet_pair(line, block) {
+                if !open.has_two() || ctx.known_quiet(Quiet::SueDeCoq { line, block }) {
                     continue;
                 }
                 let cells: Vec<usize> = open.iter().collect();
@@ -41,7 +41,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
                 };
                 search.intersections(&cells, 0, &mut Vec::new());
                 if !search.found {
-                    ctx.note_quiet_pair(line, block);
+                    ctx.note_quiet(Quiet::SueDeCoq { line, block });
                 }
             }
         }
@@ -257,7 +257,7 @@ mod tests {
             for line in (0..27).filter(|&h| g.kind(h) != Kind::Block) {
                 passed += g
                     .lines(Kind::Block)
-                    .filter(|&b| ctx.known_quiet_pair(line, b))
+                    .filter(|&block| ctx.known_quiet(Quiet::SueDeCoq { line, block }))
                     .count();
             }
             assert_eq!(found(Family::SueDeCoq, &ctx), whole);
