@@ -83,6 +83,15 @@ fn digits_above_nine_are_letters() {
         e.to_string(),
         "line 1, column 2 (r1c2): `H` is not a digit of a 16x16 grid (1-9, A-G; `.` or `0` for an empty cell)"
     );
+    // Ten letters read as the first row of a 10x10 grid, whose one letter is `A`.
+    let e = read_str("hello world", ReadOptions::default())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1 (r1c1): `H` is not a digit of a 10x10 grid (1-9, A; `.` or `0` for an empty cell)"
+    );
     let g25 = Grid::pattern(Shape::new(5, 5).unwrap());
     assert_eq!(g25.to_line().parse::<Grid>().unwrap(), g25);
     assert_eq!(

@@ -169,10 +169,10 @@ impl fmt::Display for ParseErrorKind {
                     n @ 1..=9 => char::from(b'0' + n as u8),
                     n => char::from(b'A' + (n - 10) as u8),
                 };
-                let digits = if *size <= 9 {
-                    format!("1-{top}")
-                } else {
-                    format!("1-9, A-{top}")
+                let digits = match *size {
+                    ..=9 => format!("1-{top}"),
+                    10 => "1-9, A".to_string(),
+                    _ => format!("1-9, A-{top}"),
                 };
                 write!(
                     f,
