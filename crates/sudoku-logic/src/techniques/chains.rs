@@ -325,6 +325,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         }
         mark_chain(ctx, &mut step, &chain);
         step.chains.push(chain);
+        debug_assert_eq!(sum, index_sum(&step, ctx.n()));
         self.by_effect.insert(effect, self.steps.len());
         self.steps.push((step, len, sum));
     }
