@@ -421,7 +421,7 @@ pub(crate) fn index_sum(step: &Step, n: usize) -> u64 {
     index_sum_of(
         step.eliminations
             .iter()
-            .map(|c| (c.cell.index(n), c.digit.get() as usize)),
+            .map(|c| (c.cell.index(n), c.digit.get())),
     )
 }
 
