@@ -437,7 +437,6 @@ impl<const W: usize> Ctx<'_, W> {
 }
 
 impl<const W: usize> Ctx<'_, W> {
-    /// The cells of houses `a` and `b` as [`Memo::quiet_pairs`] keeps them.
     /// The cells a search reads as [`Memo::quiet`] keeps them.
     fn quiet_cells(&self, search: Quiet) -> impl Iterator<Item = u64> + '_ {
         let (a, b) = search.houses();
