@@ -81,9 +81,9 @@ struct Search<'a, 'c, const W: usize> {
     /// smallest [`index_sum`] of a step with that many.
     most: usize,
     best_sum: u64,
-    /// The cells a chain of this kind may end in, per digit: any cell with the digit for an
-    /// X-Chain, the bivalue cells with it for an XY-Chain.
-    ends: Vec<crate::bits::CellSet<W>>,
+    /// The bivalue cells, where an XY-Chain ends (`None` for an X-Chain, which may end in
+    /// any cell): see [`Search::ends`].
+    bivalue: Option<crate::bits::CellSet<W>>,
     /// The digits (as bits) where a start was passed over because no chain from it could
     /// eliminate as much as a step found: the search does not know them barren.
     passed: u64,
@@ -106,17 +106,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             }
         }
         starts[cells * n] = links.len() as u32;
-        let ends = match kind {
-            Kind::X => ctx.digit_cells.clone(),
-            Kind::Xy => {
-                let two: crate::bits::CellSet<W> = ctx
-                    .empty
-                    .iter()
-                    .filter(|&c| ctx.mask(c).count_ones() == 2)
-                    .collect();
-                ctx.digit_cells.iter().map(|d| d.and(&two)).collect()
-            }
-        };
+        let bivalue = (kind == Kind::Xy).then(|| ctx.bivalue_cells().into_iter().collect());
         Search {
             ctx,
             kind,
@@ -129,7 +119,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             found: 0,
             most: 0,
             best_sum: u64::MAX,
-            ends,
+            bivalue,
             passed: 0,
         }
     }
@@ -212,11 +202,18 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         if seen.len() < self.most {
             return false;
         }
-        self.ends[a].iter().any(|e| {
+        self.ends(a).iter().any(|e| {
             let targets = ctx.g.common_peers([s, e]).and(&ctx.digit_cells[a]);
             let k = targets.len();
             k > self.most || k == self.most && targets_sum(&targets, a) <= self.best_sum
         })
+    }
+
+    /// The cells a chain on digit index `a` may end in: any cell with the digit for an
+    /// X-Chain, the bivalue cells with it for an XY-Chain.
+    fn ends(&self, a: usize) -> crate::bits::CellSet<W> {
+        let with = self.ctx.digit_cells[a];
+        self.bivalue.map_or(with, |two| with.and(&two))
     }
 
     /// Extends an X-Chain from its last node `at`; `strong_only` when the next link must be

@@ -474,8 +474,16 @@ impl<const W: usize> Ctx<'_, W> {
         self.mask(c) | u64::from(self.pos.values()[c]) << 48
     }
 
+    /// Runs `search` (which says whether it found anything) unless it is known to find
+    /// nothing here, and notes when it found nothing.
+    pub(crate) fn search_unless_quiet(&self, search: Quiet, run: impl FnOnce() -> bool) {
+        if !self.known_quiet(search) && !run() {
+            self.note_quiet(search);
+        }
+    }
+
     /// Notes that `search` found nothing.
-    pub(crate) fn note_quiet(&self, search: Quiet) {
+    fn note_quiet(&self, search: Quiet) {
         if let Some(memo) = self.memo {
             let quiet = &mut memo.borrow_mut().quiet;
             let houses = self.g.house_count();

@@ -33,15 +33,11 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) 
             k,
             locked: false,
         };
-        if !ctx.known_quiet(search) && !naked_among(ctx, house, k, false, out) {
-            ctx.note_quiet(search);
-        }
+        ctx.search_unless_quiet(search, || naked_among(ctx, house, k, false, out));
     }
     for house in ctx.g.blocks_first().filter(|&h| worth(h)) {
         let search = Quiet::Hidden { house, k };
-        if !ctx.known_quiet(search) && !hidden(ctx, house, k, out) {
-            ctx.note_quiet(search);
-        }
+        ctx.search_unless_quiet(search, || hidden(ctx, house, k, out));
     }
 }
 
@@ -60,9 +56,7 @@ pub(crate) fn find_locked<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
                 k,
                 locked: true,
             };
-            if !ctx.known_quiet(search) && !naked_among(ctx, house, k, true, out) {
-                ctx.note_quiet(search);
-            }
+            ctx.search_unless_quiet(search, || naked_among(ctx, house, k, true, out));
         }
         // A path takes the first Locked Pair before any Locked Triple.
         if ctx.first_only && out.len() > from {

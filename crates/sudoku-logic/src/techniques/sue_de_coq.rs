@@ -28,21 +28,21 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
             for block in ctx.g.lines(Kind::Block) {
                 let meet = ctx.g.house_set(line).and(ctx.g.house_set(block));
                 let open = meet.and(&ctx.empty);
-                if !open.has_two() || ctx.known_quiet(Quiet::SueDeCoq { line, block }) {
+                if !open.has_two() {
                     continue;
                 }
-                let cells: Vec<usize> = open.iter().collect();
-                let mut search = Search {
-                    ctx,
-                    line,
-                    block,
-                    out: &mut *out,
-                    found: false,
-                };
-                search.intersections(&cells, 0, &mut Vec::new());
-                if !search.found {
-                    ctx.note_quiet(Quiet::SueDeCoq { line, block });
-                }
+                ctx.search_unless_quiet(Quiet::SueDeCoq { line, block }, || {
+                    let cells: Vec<usize> = open.iter().collect();
+                    let mut search = Search {
+                        ctx,
+                        line,
+                        block,
+                        out: &mut *out,
+                        found: false,
+                    };
+                    search.intersections(&cells, 0, &mut Vec::new());
+                    search.found
+                });
             }
         }
     }
