@@ -20,17 +20,14 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let memo = Technique::LockedCandidatesPointing;
     let skip = ctx.barren_digits(memo);
     let mut found = 0u64;
-    let mut partners = Vec::new();
     for a in ctx.g.blocks_first() {
-        partners.clear();
-        let overlapping = ctx.g.overlaps().iter().filter(|&&(x, _)| x == a);
-        partners.extend(overlapping.map(|&(_, b)| b));
+        let partners = ctx.g.partners(a);
         for d in (0..ctx.n()).filter(|&d| skip & 1 << d == 0) {
             let cells = ctx.cells_in(a, d);
             if !cells.has_two() {
                 continue;
             }
-            for &b in &partners {
+            for &b in partners {
                 let house = ctx.g.house_set(b);
                 // Most intersections clear nothing: no step is built for those.
                 if cells.is_subset(house) && ctx.digit_cells[d].minus(&cells).intersects(house) {

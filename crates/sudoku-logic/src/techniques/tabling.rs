@@ -232,6 +232,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<St
         graph: &tables.graph,
         found: Vec::new(),
         by_effect: HashMap::new(),
+        path: Vec::new(),
     };
     for table in tables.on().chain(tables.off()) {
         finder.loops(table);
@@ -1093,6 +1094,8 @@ struct Finder<'a, 'c, const W: usize> {
     graph: &'a Graph,
     found: Vec<Found>,
     by_effect: HashMap<(Technique, Vec<sudoku_core::Candidate>), usize>,
+    /// The path of the chain being looked at.
+    path: Vec<u32>,
 }
 
 impl<const W: usize> Finder<'_, '_, W> {
@@ -1104,10 +1107,12 @@ impl<const W: usize> Finder<'_, '_, W> {
         }
     }
 
-    /// The chain from the premise to entry `j`, or `None` for a lasso (a node back in a cell
-    /// the chain left earlier; a loop may come back to its start cell, an AIC may not).
-    fn chain(&self, table: Table<'_>, j: usize, nice: bool) -> Option<Vec<u32>> {
-        let mut path = vec![table.entries[j].0];
+    /// The chain from the premise to entry `j`, in `path`; false for a lasso (a node back in
+    /// a cell the chain left earlier; a loop may come back to its start cell, an AIC may
+    /// not).
+    fn chain(&self, table: Table<'_>, j: usize, nice: bool, path: &mut Vec<u32>) -> bool {
+        path.clear();
+        path.push(table.entries[j].0);
         let mut k = j;
         while k != 0 {
             k = table.entries[k].1 as usize;
@@ -1117,29 +1122,37 @@ impl<const W: usize> Finder<'_, '_, W> {
         let g = self.graph;
         let len = path.len();
         if nice && g.first_cell(path[len - 1]) == g.first_cell(path[len - 2]) {
-            return None;
+            return false;
         }
         let s = g.first_cell(path[0]);
         let mut lasso = CellSet::<W>::EMPTY;
         for k in 1..len {
             if lasso.contains(g.first_cell(path[k])) {
-                return None;
+                return false;
             }
             let last = g.first_cell(path[k - 1]);
             if last != s || !nice {
                 g.insert_cells(path[k - 1], &mut lasso);
             }
         }
-        Some(path)
+        true
     }
 
     fn nice_loop(&mut self, table: Table<'_>, j: usize) {
         if table.near(j) {
             return;
         }
-        let Some(path) = self.chain(table, j, true) else {
-            return;
-        };
+        // The path's vector is kept from chain to chain: a position's tables give some
+        // hundreds of them.
+        let mut path = std::mem::take(&mut self.path);
+        if self.chain(table, j, true, &mut path) {
+            self.nice_loop_along(table, &path);
+        }
+        self.path = path;
+    }
+
+    /// The nice loop of a chain from the premise of `table` back to its cell.
+    fn nice_loop_along(&mut self, table: Table<'_>, path: &[u32]) {
         let g = self.graph;
         let ctx = self.ctx;
         let s = g.first_cell(path[0]);
@@ -1163,9 +1176,9 @@ impl<const W: usize> Finder<'_, '_, W> {
             || (first_strong != last_strong && c == d)
         {
             technique = Technique::ContinuousNiceLoop;
-            self.continuous(&path, first_strong && last_strong, (c, d), &mut elims);
+            self.continuous(path, first_strong && last_strong, (c, d), &mut elims);
         }
-        self.record(technique, &path, elims);
+        self.record(technique, path, elims);
     }
 
     /// The eliminations of a continuous loop: a cell entered and left by strong links keeps
@@ -1260,15 +1273,14 @@ impl<const W: usize> Finder<'_, '_, W> {
         // "On" values of candidates outside the start cell.
         let (plain, in_start) = (2 * g.cell_of.len() as u32, g.cell_values(s));
         let ends = move |v: u32| v & 1 == 1 && v < plain && !in_start.contains(&v);
+        // The cells with `c` that see the start: an end on `c` must see two of them.
+        let seeing_start = ctx.g.peers(s).and(&ctx.digit_cells[c]);
         for j in entries_where(table.entries, ends) {
             let Ok((e, d)) = g.node(table.entries[j].0) else {
                 continue;
             };
             let wanted = if d == c {
-                ctx.g
-                    .common_peers([s, e])
-                    .and(&ctx.digit_cells[c])
-                    .has_two()
+                ctx.g.peers(e).and(&seeing_start).has_two()
             } else {
                 ctx.g.sees(s, e) && ctx.has(e, c) && ctx.has(s, d)
             };
@@ -1300,10 +1312,11 @@ impl<const W: usize> Finder<'_, '_, W> {
         if elims.is_empty() {
             return;
         }
-        let Some(path) = self.chain(table, j, false) else {
-            return;
-        };
-        self.record(Technique::Aic, &path, elims);
+        let mut path = std::mem::take(&mut self.path);
+        if self.chain(table, j, false, &mut path) {
+            self.record(Technique::Aic, &path, elims);
+        }
+        self.path = path;
     }
 
     /// Adds a step unless a chain as short or shorter with the same kind and eliminations is
