@@ -38,6 +38,13 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     }
 }
 
+/// A chain found: its nodes with the link that reached each, and the cells it clears of its
+/// digit.
+struct Found<const W: usize> {
+    chain: Vec<(Node, bool)>,
+    targets: crate::bits::CellSet<W>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     X,
@@ -72,8 +79,9 @@ struct Search<'a, 'c, const W: usize> {
     chain: Vec<(Node, bool)>,
     /// Per cell, how many nodes of the chain are in it.
     in_chain: Vec<u8>,
-    /// The steps found, and for each set of eliminations the position of its step.
-    steps: Vec<(Step, usize, u64)>,
+    /// The chains found (their steps are built once ranked: a solve path shows only its
+    /// first), and for each set of eliminations the position of its chain.
+    steps: Vec<(Found<W>, usize, u64)>,
     by_effect: HashMap<Vec<(usize, usize)>, usize>,
     /// The digits (as bits) of the chains found.
     found: u64,
@@ -302,17 +310,29 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         {
             return;
         }
+        let found = Found {
+            chain: self.chain.clone(),
+            targets,
+        };
+        self.by_effect.insert(effect, self.steps.len());
+        self.steps.push((found, len, sum));
+    }
+
+    /// The step of a chain found.
+    fn step(&self, found: &Found<W>) -> Step {
+        let ctx = self.ctx;
+        let ((s, a), _) = found.chain[0];
         let technique = match self.kind {
             Kind::X => Technique::XChain,
             Kind::Xy => Technique::XyChain,
         };
         let mut step = Step::new(technique, vec![digit(a)]);
-        for t in targets.iter() {
+        for t in found.targets.iter() {
             step.eliminate(ctx.cand(t, a));
         }
         step.normalize();
         let mut chain = Chain::start(ChainNode::cell(ctx.cell(s), digit(a)));
-        for (k, &((c, d), strong)) in self.chain.iter().enumerate().skip(1) {
+        for (k, &((c, d), strong)) in found.chain.iter().enumerate().skip(1) {
             let link = if strong || k % 2 == 1 {
                 LinkKind::Strong
             } else {
@@ -322,28 +342,28 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         }
         mark_chain(ctx, &mut step, &chain);
         step.chains.push(chain);
-        debug_assert_eq!(sum, index_sum(&step, ctx.n()));
-        self.by_effect.insert(effect, self.steps.len());
-        self.steps.push((step, len, sum));
+        debug_assert_eq!(targets_sum(&found.targets, a), index_sum(&step, ctx.n()));
+        step
     }
 
     /// The steps, best first: most eliminations, then the smaller `index_sum`, then the
     /// shorter chain; only the shortest chain of each set of eliminations is kept.
-    fn ranked(self) -> Vec<Step> {
+    fn ranked(&self) -> Vec<Step> {
         let keep: Vec<usize> = {
             let mut k: Vec<usize> = self.by_effect.values().copied().collect();
             k.sort_unstable();
             k
         };
-        let mut steps: Vec<(Step, usize, u64)> = Vec::with_capacity(keep.len());
-        let mut all: Vec<Option<(Step, usize, u64)>> = self.steps.into_iter().map(Some).collect();
-        for k in keep {
-            if let Some(s) = all[k].take() {
-                steps.push(s);
-            }
-        }
-        steps.sort_by_key(|(s, _, sum)| (std::cmp::Reverse(s.eliminations.len()), *sum));
-        steps.into_iter().map(|(s, _, _)| s).collect()
+        let mut steps: Vec<&(Found<W>, usize, u64)> =
+            keep.iter().map(|&k| &self.steps[k]).collect();
+        steps.sort_by_key(|(f, _, sum)| (std::cmp::Reverse(f.targets.len()), *sum));
+        // A solve path takes the first.
+        let wanted = if self.ctx.first_only { 1 } else { steps.len() };
+        steps
+            .iter()
+            .take(wanted)
+            .map(|(f, _, _)| self.step(f))
+            .collect()
     }
 }
 
@@ -423,7 +443,7 @@ pub(crate) fn index_sum(step: &Step, n: usize) -> u64 {
 }
 
 /// [`index_sum`] over (cell index, digit) pairs in the step's order.
-fn index_sum_of(eliminations: impl Iterator<Item = (usize, usize)>) -> u64 {
+pub(crate) fn index_sum_of(eliminations: impl Iterator<Item = (usize, usize)>) -> u64 {
     let mut sum = 0;
     let mut weight = 1;
     for (cell, digit) in eliminations {

@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::chains::index_sum;
+use super::chains::{index_sum, index_sum_of};
 use super::{Ctx, digit};
 use crate::bits::{BitIter, CellSet};
 use crate::chain::{AlsGroup, Chain, ChainNode, LinkKind};
@@ -240,9 +240,16 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<St
     for table in tables.off() {
         finder.aics(table);
     }
-    let mut found = finder.found;
+    let mut found = std::mem::take(&mut finder.found);
     insertion_sort(&mut found, compare);
-    out.extend(found.into_iter().map(|f| f.step));
+    // A solve path takes the first loop or AIC, and from the grouped search the first
+    // grouped one ([`super::Family::GroupedLoops`]): only that step is built.
+    let wanted = |f: &&Found| !grouped || f.technique.order() == Technique::GroupedAic.order();
+    if ctx.first_only {
+        out.extend(found.iter().find(wanted).map(|f| finder.step(f)));
+    } else {
+        out.extend(found.iter().map(|f| finder.step(f)));
+    }
 }
 
 /// A graph and the table of every premise in it, "on" and "off", candidates in order (empty
@@ -1036,9 +1043,15 @@ impl Bfs {
     }
 }
 
-/// A step found, with what ranks it.
+/// A chain found, with what ranks it: its step is built once the chains are ranked, and only
+/// for the first where a solve path asks (most of a position's chains are never shown).
 struct Found {
-    step: Step,
+    technique: Technique,
+    path: Vec<u32>,
+    /// The eliminations in the order the chain gave them (the step's highlights keep it).
+    elims: Vec<(usize, usize)>,
+    /// The eliminations as the step lists them: by digit, then cell, once each.
+    eliminations: Vec<sudoku_core::Candidate>,
     nodes: usize,
     sum: u64,
 }
@@ -1046,11 +1059,11 @@ struct Found {
 /// HoDoKu's order of two chain steps: more eliminations first; for the same kind and the
 /// same eliminations the shorter chain; otherwise the smaller index sum (equal: a tie).
 fn compare(a: &Found, b: &Found) -> std::cmp::Ordering {
-    let (ea, eb) = (a.step.eliminations.len(), b.step.eliminations.len());
+    let (ea, eb) = (a.eliminations.len(), b.eliminations.len());
     if ea != eb {
         return eb.cmp(&ea);
     }
-    if a.step.technique != b.step.technique || a.step.eliminations != b.step.eliminations {
+    if a.technique != b.technique || a.eliminations != b.eliminations {
         return a.sum.cmp(&b.sum);
     }
     a.nodes.cmp(&b.nodes)
@@ -1347,26 +1360,42 @@ impl<const W: usize> Finder<'_, '_, W> {
                 .collect::<Vec<_>>(),
         );
         // HoDoKu counts an ALS in a chain as two and a half nodes more.
-        let alses: Vec<&AlsNode> = path.iter().filter_map(|&v| g.als_of(v)).collect();
-        let nodes = path.len() + 5 * alses.len() / 2;
+        let alses = path.iter().filter(|&&v| g.als_of(v).is_some()).count();
+        let nodes = path.len() + 5 * alses / 2;
         if let Some(&k) = self.by_effect.get(&key)
             && self.found[k].nodes <= nodes
         {
             return;
         }
+        let sum = index_sum_of(sorted.iter().map(|&(c, x)| (c, x + 1)));
+        self.by_effect.insert(key.clone(), self.found.len());
+        self.found.push(Found {
+            technique,
+            path: path.to_vec(),
+            elims,
+            eliminations: key.1,
+            nodes,
+            sum,
+        });
+    }
+
+    /// The step of a chain found.
+    fn step(&self, found: &Found) -> Step {
+        let (g, ctx, path) = (self.graph, self.ctx, &found.path[..]);
         let digits: Vec<_> = {
             let mut m = 0u64;
-            for &(_, x) in &elims {
+            for &(_, x) in &found.elims {
                 m |= 1 << x;
             }
             super::digits(m)
         };
-        let mut step = Step::new(technique, digits);
-        for &(cell, x) in &elims {
+        let mut step = Step::new(found.technique, digits);
+        for &(cell, x) in &found.elims {
             step.eliminate(ctx.cand(cell, x));
         }
         step.normalize();
-        debug_assert_eq!(step.eliminations, key.1);
+        debug_assert_eq!(step.eliminations, found.eliminations);
+        debug_assert_eq!(index_sum(&step, ctx.n()), found.sum);
         let chain = chain_of(g, ctx, path);
         for (k, &v) in path.iter().enumerate() {
             let role = if v & 1 == 1 {
@@ -1384,7 +1413,7 @@ impl<const W: usize> Finder<'_, '_, W> {
             }
         }
         step.chains.push(chain);
-        for a in alses {
+        for a in path.iter().filter_map(|&v| g.als_of(v)) {
             let set = AlsGroup {
                 cells: a.cells.iter().map(|c| ctx.cell(c)).collect(),
                 digits: super::digits(a.mask),
@@ -1393,9 +1422,7 @@ impl<const W: usize> Finder<'_, '_, W> {
                 step.sets.push(set);
             }
         }
-        let sum = index_sum(&step, ctx.n());
-        self.by_effect.insert(key, self.found.len());
-        self.found.push(Found { step, nodes, sum });
+        step
     }
 }
 

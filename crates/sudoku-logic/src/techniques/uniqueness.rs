@@ -16,27 +16,71 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every uniqueness step at the position.
+///
+/// A position has hundreds of rectangles and few of them can be a pattern, so each is first
+/// told apart by the classes of its corners ([`corner_classes`]): all empty with a bivalue
+/// corner (a uniqueness test may hold), or some solved, none a given, two or three of them
+/// solved (an avoidable rectangle may).
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
+    let class = corner_classes(ctx);
     for &corners in ctx.g.rectangles() {
-        if corners.iter().all(|&c| ctx.empty.contains(c)) {
-            // The corners' bivalue masks, on the stack: this runs for every rectangle.
-            let (mut pairs, mut len) = ([0u64; 4], 0);
-            for &c in &corners {
-                if ctx.mask(c).count_ones() == 2 {
-                    pairs[len] = ctx.mask(c);
-                    len += 1;
-                }
+        let kinds = corners.map(|c| class[c]);
+        let any = kinds.iter().fold(0, |a, &k| a | k);
+        if any & (SOLVED | GIVEN) == 0 {
+            if any & BIVALUE != 0 {
+                uniqueness_tests(ctx, corners, out);
             }
-            let pairs = &pairs[..len];
-            for (i, &m) in pairs.iter().enumerate() {
-                if !pairs[..i].contains(&m)
-                    && let Some(ur) = Rect::new(ctx, corners, m)
-                {
-                    ur.find(out);
-                }
-            }
-        } else {
+        } else if any & GIVEN == 0
+            && (2..=3).contains(&kinds.iter().filter(|&&k| k == SOLVED).count())
+        {
             avoidable(ctx, corners, out);
+        }
+    }
+}
+
+/// Corner classes: an empty cell, one with two candidates (also [`EMPTY`]), a solved cell
+/// that was not given, a given.
+const EMPTY: u8 = 1;
+const BIVALUE: u8 = 2;
+const SOLVED: u8 = 4;
+const GIVEN: u8 = 8;
+
+/// The class of every cell.
+fn corner_classes<const W: usize>(ctx: &Ctx<W>) -> Vec<u8> {
+    (0..ctx.pos.masks().len())
+        .map(|c| {
+            if ctx.empty.contains(c) {
+                if ctx.mask(c).count_ones() == 2 {
+                    EMPTY | BIVALUE
+                } else {
+                    EMPTY
+                }
+            } else if ctx.pos.is_given(ctx.cell(c)) {
+                GIVEN
+            } else {
+                SOLVED
+            }
+        })
+        .collect()
+}
+
+/// The uniqueness tests of a rectangle whose corners are all empty: one per distinct pair of
+/// digits a bivalue corner holds.
+fn uniqueness_tests<const W: usize>(ctx: &Ctx<W>, corners: [usize; 4], out: &mut Vec<Step>) {
+    // The corners' bivalue masks, on the stack.
+    let (mut pairs, mut len) = ([0u64; 4], 0);
+    for &c in &corners {
+        if ctx.mask(c).count_ones() == 2 {
+            pairs[len] = ctx.mask(c);
+            len += 1;
+        }
+    }
+    let pairs = &pairs[..len];
+    for (i, &m) in pairs.iter().enumerate() {
+        if !pairs[..i].contains(&m)
+            && let Some(ur) = Rect::new(ctx, corners, m)
+        {
+            ur.find(out);
         }
     }
 }
