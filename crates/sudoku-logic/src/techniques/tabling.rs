@@ -1090,15 +1090,36 @@ pub(crate) fn insertion_sort<T>(v: &mut [T], cmp: impl Fn(&T, &T) -> std::cmp::O
 /// in order. Each is found by a scan of its own: with the search for a loop inlined into
 /// the scan, the scan's state lived on the stack, and the scans of the tables were a tenth
 /// of a hard rating.
+///
+/// The scan tests sixteen entries at a time into a word of bits, without a branch per
+/// entry: a grouped table has hundreds of entries and few pass, and an entry at a time,
+/// two branches each, the scan was still more than half of the loop search's own time.
 fn entries_where<'t>(
     entries: &'t [(u32, u32)],
     wanted: impl Fn(u32) -> bool + 't,
 ) -> impl Iterator<Item = usize> + 't {
-    let mut next = 1;
+    const BLOCK: usize = 16;
+    // The block from `base` on, as bits (bit `i`: entry `base + i` passes), not yet given.
+    let (mut next, mut base, mut bits) = (1, 0, 0u32);
     std::iter::from_fn(move || {
-        let k = entries.get(next..)?.iter().position(|&(v, _)| wanted(v))?;
-        next += k + 1;
-        Some(next - 1)
+        while bits == 0 {
+            let rest = entries.get(next..).filter(|rest| !rest.is_empty())?;
+            base = next;
+            if let Some(block) = rest.first_chunk::<BLOCK>() {
+                for (i, &(v, _)) in block.iter().enumerate() {
+                    bits |= u32::from(wanted(v)) << i;
+                }
+                next += BLOCK;
+            } else {
+                for (i, &(v, _)) in rest.iter().enumerate() {
+                    bits |= u32::from(wanted(v)) << i;
+                }
+                next += rest.len();
+            }
+        }
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(base + i)
     })
 }
 
