@@ -95,17 +95,21 @@ struct Search<'a, 'c, const W: usize> {
     /// The digits (as bits) where a start was passed over because no chain from it could
     /// eliminate as much as a step found: the search does not know them barren.
     passed: u64,
+    /// The digits (as bits) not searched ([`Search::skipped`]).
+    skip: u64,
 }
 
 impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
     fn new(ctx: &'a Ctx<'c, W>, kind: Kind) -> Self {
         let n = ctx.n();
         let cells = ctx.g.cell_count();
+        let skip = Search::skipped(ctx, kind);
         let mut links = Vec::new();
         let mut starts = vec![0u32; cells * n + 1];
         for cell in 0..cells {
-            let m = ctx.mask(cell);
-            let listed = ctx.empty.contains(cell) && (kind == Kind::X || m.count_ones() == 2);
+            let m = ctx.mask(cell) & !skip;
+            let listed =
+                ctx.empty.contains(cell) && (kind == Kind::X || ctx.mask(cell).count_ones() == 2);
             for d in 0..n {
                 starts[cell * n + d] = links.len() as u32;
                 if listed && m & 1 << d != 0 {
@@ -129,7 +133,23 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             best_sum: u64::MAX,
             bivalue,
             passed: 0,
+            skip,
         }
+    }
+
+    /// The digits (as bits) not searched: for an X-Chain, which reads one digit's cells
+    /// only, those where a solve path's memo knows it found none, and those no
+    /// single-digit pattern can touch ([`Ctx::lone_digit_may_act`]). Their links are not
+    /// even listed.
+    fn skipped(ctx: &Ctx<W>, kind: Kind) -> u64 {
+        if kind != Kind::X {
+            return 0;
+        }
+        // The templates are read only for digits the memo does not settle.
+        let barren = ctx.barren_digits(Technique::XChain);
+        (0..ctx.n())
+            .filter(|&d| barren & 1 << d == 0 && !ctx.lone_digit_may_act(d))
+            .fold(barren, |m, d| m | 1 << d)
     }
 
     /// The range in `links` of a candidate's links.
@@ -153,16 +173,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         // An X-Chain reads one digit's cells only: a solve path remembers the digits where
         // it found none.
         let x = self.kind == Kind::X;
-        let ctx = self.ctx;
-        let skip = if x {
-            // The templates are read only for digits the memo does not settle.
-            let barren = ctx.barren_digits(Technique::XChain);
-            (0..ctx.n())
-                .filter(|&d| barren & 1 << d == 0 && !ctx.lone_digit_may_act(d))
-                .fold(barren, |m, d| m | 1 << d)
-        } else {
-            0
-        };
+        let (ctx, skip) = (self.ctx, self.skip);
         for s in ctx.empty.iter() {
             for a in crate::bits::BitIter(ctx.mask(s) & !skip) {
                 // A chain from `s` eliminates only cells seeing `s`: a path, which takes

@@ -14,18 +14,27 @@ use crate::technique::Technique;
 /// Every wing at the position.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let bivalue = ctx.bivalue_cells();
-    xy_wings(ctx, &bivalue, out);
-    xyz_wings(ctx, &bivalue, out);
+    // A pivot's pincers are among its peers: read from a set, not by testing every cell.
+    let bivalue_set = CellSet::<W>::from_indices(bivalue.iter().copied());
+    xy_wings(ctx, &bivalue, &bivalue_set, out);
+    xyz_wings(ctx, &bivalue_set, out);
     w_wings(ctx, &bivalue, out);
 }
 
-fn xy_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>) {
+fn xy_wings<const W: usize>(
+    ctx: &Ctx<W>,
+    bivalue: &[usize],
+    bivalue_set: &CellSet<W>,
+    out: &mut Vec<Step>,
+) {
     for &pivot in bivalue {
         let pm = ctx.mask(pivot);
-        let pincers: Vec<usize> = bivalue
+        let pincers: Vec<usize> = ctx
+            .g
+            .peers(pivot)
+            .and(bivalue_set)
             .iter()
-            .copied()
-            .filter(|&c| ctx.g.sees(pivot, c) && (ctx.mask(c) & pm).count_ones() == 1)
+            .filter(|&c| (ctx.mask(c) & pm).count_ones() == 1)
             .collect();
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
@@ -46,16 +55,18 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>
     }
 }
 
-fn xyz_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>) {
+fn xyz_wings<const W: usize>(ctx: &Ctx<W>, bivalue_set: &CellSet<W>, out: &mut Vec<Step>) {
     for pivot in ctx.empty.iter() {
         let pm = ctx.mask(pivot);
         if pm.count_ones() != 3 {
             continue;
         }
-        let pincers: Vec<usize> = bivalue
+        let pincers: Vec<usize> = ctx
+            .g
+            .peers(pivot)
+            .and(bivalue_set)
             .iter()
-            .copied()
-            .filter(|&c| ctx.g.sees(pivot, c) && ctx.mask(c) & !pm == 0)
+            .filter(|&c| ctx.mask(c) & !pm == 0)
             .collect();
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
@@ -111,42 +122,57 @@ impl Wing {
 }
 
 fn w_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>) {
+    // Per digit, its strong links: the houses (in order) where it has two places, and those;
+    // listed the first time a pair of cells asks.
+    let mut strong: Vec<Option<Vec<(usize, usize, usize)>>> = vec![None; ctx.n()];
     for (i, &c1) in bivalue.iter().enumerate() {
         for &c2 in &bivalue[i + 1..] {
             let m = ctx.mask(c1);
             if ctx.mask(c2) != m || ctx.g.sees(c1, c2) {
                 continue;
             }
+            let seeing = ctx
+                .g
+                .common_peers([c1, c2])
+                .minus(&CellSet::<W>::from_indices([c1, c2]));
             for x in BitIter(m) {
                 let y = (m & !(1 << x)).trailing_zeros() as usize;
-                w_wing_links(ctx, [c1, c2], x, y, out);
+                let targets = seeing.and(&ctx.digit_cells[y]);
+                if targets.is_empty() {
+                    continue;
+                }
+                let links = strong[x].get_or_insert_with(|| strong_links(ctx, x));
+                w_wing_links(ctx, [c1, c2], (x, links), (y, &targets), out);
             }
         }
     }
 }
 
-/// W-Wings on cells `c` (both `xy`) through a strong link on `x`, eliminating `y`.
+/// The strong links of digit index `x`: each house (in order) where it has two places, and
+/// those.
+fn strong_links<const W: usize>(ctx: &Ctx<W>, x: usize) -> Vec<(usize, usize, usize)> {
+    (0..ctx.g.house_count())
+        .filter_map(|h| {
+            let link = ctx.cells_in(h, x);
+            let mut it = link.iter();
+            match (link.len(), it.next(), it.next()) {
+                (2, Some(a), Some(b)) => Some((h, a, b)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// W-Wings on cells `c` (both `xy`) through a strong link on `x` (among `strong`, its
+/// strong links), eliminating `y` from `targets`.
 fn w_wing_links<const W: usize>(
     ctx: &Ctx<W>,
     c: [usize; 2],
-    x: usize,
-    y: usize,
+    (x, strong): (usize, &[(usize, usize, usize)]),
+    (y, targets): (usize, &CellSet<W>),
     out: &mut Vec<Step>,
 ) {
-    let targets = ctx
-        .g
-        .common_peers(c)
-        .and(&ctx.digit_cells[y])
-        .minus(&CellSet::<W>::from_indices(c));
-    if targets.is_empty() {
-        return;
-    }
-    for h in 0..ctx.g.house_count() {
-        let link = ctx.cells_in(h, x);
-        let mut it = link.iter();
-        let (2, Some(a), Some(b)) = (link.len(), it.next(), it.next()) else {
-            continue;
-        };
+    for &(h, a, b) in strong {
         if c.contains(&a) || c.contains(&b) {
             continue;
         }
