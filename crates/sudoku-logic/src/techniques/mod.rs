@@ -308,6 +308,9 @@ pub(crate) struct Ctx<'a, const W: usize> {
     pub(crate) grouped_tables: RefCell<Option<std::rc::Rc<tabling::Tables>>>,
     /// The digits no single-digit pattern can touch here ([`lone_digit`]), once asked for.
     pub(crate) untouchable: std::cell::OnceCell<u64>,
+    /// Per house, whether its generation in the memo has been brought up to this position
+    /// ([`Memo::houses`]).
+    houses_seen: RefCell<Vec<bool>>,
 }
 
 /// What a solve path remembers between its steps, to skip searches whose answer it knows.
@@ -320,10 +323,14 @@ pub(crate) struct Memo<const W: usize> {
     /// then: such a search reads nothing but those cells, so while they are the same it
     /// finds nothing again.
     barren: Vec<(Technique, usize, CellSet<W>)>,
-    /// Per search of one or two houses ([`Quiet::slot`]), the cells of those houses as the
-    /// search found nothing there, having read nothing else: their candidates and placed
-    /// digits. While the cells are the same, it finds nothing again.
-    quiet: Vec<Option<Box<[u64]>>>,
+    /// Per search of one or two houses ([`Quiet::slot`]), the generations of those houses
+    /// ([`Memo::houses`]) when the search found nothing there, having read nothing else.
+    /// While the generations are the same, so are the cells, and it finds nothing again.
+    quiet: Vec<Option<(u32, u32)>>,
+    /// Per house, its cells (candidates and placed digits, see [`Ctx::quiet_word`]) when a
+    /// position last asked about it, and its generation: a number that changes whenever
+    /// they do (from 1). A house is compared once a position, however many searches ask.
+    houses: Vec<(u32, Vec<u64>)>,
 }
 
 /// A search that reads the cells of one house or two, where [`Memo::quiet`] remembers
@@ -437,38 +444,58 @@ impl<const W: usize> Ctx<'_, W> {
 }
 
 impl<const W: usize> Ctx<'_, W> {
-    /// The cells a search reads as [`Memo::quiet`] keeps them.
-    fn quiet_cells(&self, search: Quiet) -> impl Iterator<Item = u64> + '_ {
+    /// The generation of house `h` in `memo` ([`Memo::houses`]), brought up to this
+    /// position the first time it asks.
+    fn house_generation(&self, memo: &mut Memo<W>, h: usize) -> u32 {
+        let mut seen = self.houses_seen.borrow_mut();
+        if seen.len() <= h {
+            seen.resize(self.g.house_count(), false);
+        }
+        if memo.houses.len() <= h {
+            memo.houses.resize(self.g.house_count(), (0, Vec::new()));
+        }
+        let (generation, then) = &mut memo.houses[h];
+        if !seen[h] {
+            seen[h] = true;
+            let cells = self.g.house_cells(h);
+            // A plain loop: comparing zipped iterators took 1.3% of the instructions of
+            // rating diabolical puzzles.
+            let mut same = then.len() == cells.len();
+            for (k, &c) in cells.iter().enumerate() {
+                if !same {
+                    break;
+                }
+                same = then[k] == self.quiet_word(c);
+            }
+            if !same {
+                then.clear();
+                then.extend(cells.iter().map(|&c| self.quiet_word(c)));
+                *generation += 1;
+            }
+        }
+        *generation
+    }
+
+    /// The generations of the houses `search` reads.
+    fn generations(&self, memo: &mut Memo<W>, search: Quiet) -> (u32, u32) {
         let (a, b) = search.houses();
-        let second = b.map_or(&[][..], |b| self.g.house_cells(b));
-        let cells = self.g.house_cells(a).iter().chain(second);
-        cells.map(|&c| self.quiet_word(c))
+        let first = self.house_generation(memo, a);
+        (first, b.map_or(0, |b| self.house_generation(memo, b)))
     }
 
     /// Whether `search` found nothing along this path when the cells it reads were as
     /// they are now.
     pub(crate) fn known_quiet(&self, search: Quiet) -> bool {
         let Some(memo) = self.memo else { return false };
-        let memo = memo.borrow();
+        let memo = &mut *memo.borrow_mut();
         let k = search.slot(self.g.house_count());
-        let Some(Some(then)) = memo.quiet.get(k) else {
+        let Some(&Some(then)) = memo.quiet.get(k) else {
             return false;
         };
-        // A plain loop: comparing zipped iterators took 1.3% of the instructions of
-        // rating diabolical puzzles.
-        let (a, b) = search.houses();
-        let mut then = then.iter();
-        for h in std::iter::once(a).chain(b) {
-            for &c in self.g.house_cells(h) {
-                if then.next() != Some(&self.quiet_word(c)) {
-                    return false;
-                }
-            }
-        }
-        then.next().is_none()
+        self.generations(memo, search) == then
     }
 
-    /// A cell as [`Memo::quiet`] keeps it: its candidates, and its digit (from bit 48) if
+    /// A cell as [`Memo::houses`] keeps it: its candidates, and its digit (from bit 48) if
     /// it is placed.
     fn quiet_word(&self, c: usize) -> u64 {
         self.mask(c) | u64::from(self.pos.values()[c]) << 48
@@ -485,21 +512,13 @@ impl<const W: usize> Ctx<'_, W> {
     /// Notes that `search` found nothing.
     fn note_quiet(&self, search: Quiet) {
         if let Some(memo) = self.memo {
-            let quiet = &mut memo.borrow_mut().quiet;
+            let memo = &mut *memo.borrow_mut();
             let houses = self.g.house_count();
-            if quiet.len() < Quiet::slots(houses) {
-                quiet.resize(Quiet::slots(houses), None);
+            if memo.quiet.len() < Quiet::slots(houses) {
+                memo.quiet.resize(Quiet::slots(houses), None);
             }
-            let slot = &mut quiet[search.slot(houses)];
-            match slot {
-                // The same houses, the same number of cells: written over in place.
-                Some(then) => {
-                    for (old, new) in then.iter_mut().zip(self.quiet_cells(search)) {
-                        *old = new;
-                    }
-                }
-                None => *slot = Some(self.quiet_cells(search).collect()),
-            }
+            let now = self.generations(memo, search);
+            memo.quiet[search.slot(houses)] = Some(now);
         }
     }
 }
@@ -519,6 +538,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             memo: None,
             grouped_tables: RefCell::default(),
             untouchable: std::cell::OnceCell::new(),
+            houses_seen: RefCell::default(),
         }
     }
 
