@@ -1451,25 +1451,32 @@ impl<const W: usize> Finder<'_, '_, W> {
 /// (plain nodes only, as HoDoKu keeps them).
 struct Implications<'t, const W: usize> {
     table: Table<'t>,
-    on: Vec<CellSet<W>>,
-    off: Vec<CellSet<W>>,
+    /// Per digit index the cells set, then per digit index the cells cleared: one vector
+    /// for both, as every premise of a position has one.
+    sets: Vec<CellSet<W>>,
 }
 
 impl<'t, const W: usize> Implications<'t, W> {
     fn new(graph: &Graph, table: Table<'t>) -> Implications<'t, W> {
         let n = graph.n;
-        let mut on = vec![CellSet::EMPTY; n];
-        let mut off = vec![CellSet::EMPTY; n];
+        let mut sets = vec![CellSet::EMPTY; 2 * n];
         for &(value, _) in table.entries {
             if let Ok((c, d)) = graph.node(value) {
-                if value & 1 == 1 {
-                    on[d].insert(c);
-                } else {
-                    off[d].insert(c);
-                }
+                let k = if value & 1 == 1 { d } else { n + d };
+                sets[k].insert(c);
             }
         }
-        Implications { table, on, off }
+        Implications { table, sets }
+    }
+
+    /// Per digit index, the cells the premise sets.
+    fn on(&self) -> &[CellSet<W>] {
+        &self.sets[..self.sets.len() / 2]
+    }
+
+    /// Per digit index, the cells the premise clears.
+    fn off(&self) -> &[CellSet<W>] {
+        &self.sets[self.sets.len() / 2..]
     }
 
     fn premise(&self) -> u32 {
@@ -1578,7 +1585,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
         let contradiction = Technique::ForcingChainContradiction;
         // The premise implies its own opposite.
-        if (on && t.off[c].contains(s)) || (!on && t.on[c].contains(s)) {
+        if (on && t.off()[c].contains(s)) || (!on && t.on()[c].contains(s)) {
             self.record(contradiction, conclusion, &[(t, g.normal(s, c, !on))]);
         }
         // One pass over the digits for what the three checks below look for (each is rare):
@@ -1586,7 +1593,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         // candidate.
         let (mut both, mut seen, mut twice, mut dead) =
             (false, CellSet::<W>::EMPTY, CellSet::<W>::EMPTY, ctx.empty);
-        for ((on, off), cells) in t.on.iter().zip(&t.off).zip(&ctx.digit_cells) {
+        for ((on, off), cells) in t.on().iter().zip(t.off()).zip(&ctx.digit_cells) {
             both |= on.intersects(off);
             twice = twice.or(&seen.and(on));
             seen = seen.or(on);
@@ -1594,7 +1601,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
         // A candidate both set and cleared.
         for d in (0..ctx.n()).filter(|_| both) {
-            if let Some(x) = t.on[d].and(&t.off[d]).first() {
+            if let Some(x) = t.on()[d].and(&t.off()[d]).first() {
                 let ends = [(t, g.normal(x, d, false)), (t, g.normal(x, d, true))];
                 self.record(contradiction, conclusion, &ends);
             }
@@ -1602,7 +1609,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         // A cell given two digits, looked for pair by pair.
         for d in (0..ctx.n()).filter(|_| !twice.is_empty()) {
             for e in d + 1..ctx.n() {
-                if let Some(x) = t.on[d].and(&t.on[e]).first() {
+                if let Some(x) = t.on()[d].and(&t.on()[e]).first() {
                     let ends = [(t, g.normal(x, d, true)), (t, g.normal(x, e, true))];
                     self.record(contradiction, conclusion, &ends);
                 }
@@ -1610,11 +1617,11 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
         // A digit placed twice in a house, looked for house by house only where two of its
         // placed cells see each other (rare).
-        if sees_itself(ctx, &t.on) {
+        if sees_itself(ctx, t.on()) {
             for kind in [Kind::Row, Kind::Col, Kind::Block] {
-                for d in (0..ctx.n()).filter(|&d| t.on[d].len() > 1) {
+                for d in (0..ctx.n()).filter(|&d| t.on()[d].len() > 1) {
                     for h in ctx.g.lines(kind) {
-                        let twice = t.on[d].and(ctx.g.house_set(h));
+                        let twice = t.on()[d].and(ctx.g.house_set(h));
                         if twice.len() > 1 {
                             let ends: Vec<_> =
                                 twice.iter().map(|x| (t, g.normal(x, d, true))).collect();
@@ -1635,12 +1642,12 @@ impl<const W: usize> Forcing<'_, '_, W> {
         // digits allow, not the current candidates).
         for r in 0..self.places.runs.len() {
             let (d, from, to) = self.places.runs[r];
-            if !self.places.allowed[d].intersects(&t.off[d]) {
+            if !self.places.allowed[d].intersects(&t.off()[d]) {
                 continue;
             }
             for k in from..to {
                 let places = self.places.places[k];
-                if places.minus(&t.off[d]).is_empty() {
+                if places.minus(&t.off()[d]).is_empty() {
                     let ends: Vec<_> = places.iter().map(|x| (t, g.normal(x, d, false))).collect();
                     self.record(contradiction, conclusion, &ends);
                 }
@@ -1654,7 +1661,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         let Ok((s, _)) = g.node(on.premise()) else {
             return;
         };
-        for (placed, sets) in [(true, (&on.on, &off.on)), (false, (&on.off, &off.off))] {
+        for (placed, sets) in [(true, (on.on(), off.on())), (false, (on.off(), off.off()))] {
             for d in 0..ctx.n() {
                 let mut both = sets.0[d].and(&sets.1[d]);
                 both.remove(s);
@@ -1709,7 +1716,7 @@ impl<const W: usize> Forcing<'_, '_, W> {
         let Some(first) = case.first() else { return };
         for d in 0..ctx.n() {
             for placed in [true, false] {
-                let pick = |t: &Implications<'_, W>| if placed { t.on[d] } else { t.off[d] };
+                let pick = |t: &Implications<'_, W>| if placed { t.on()[d] } else { t.off()[d] };
                 let common = case.iter().fold(pick(first), |acc, t| acc.and(&pick(t)));
                 for x in common.iter() {
                     let conclusion = Conclusion::of(placed, x, d);
