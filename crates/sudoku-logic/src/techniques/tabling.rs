@@ -1353,8 +1353,8 @@ impl<const W: usize> Finder<'_, '_, W> {
         self.path = path;
     }
 
-    /// Adds a step unless a chain as short or shorter with the same kind and eliminations is
-    /// there already (a longer one stays in the list, as in HoDoKu).
+    /// Keeps a chain found unless one as short or shorter with the same kind and
+    /// eliminations is there already (a longer one stays in the list, as in HoDoKu).
     fn record(&mut self, technique: Technique, path: &[u32], elims: Vec<(usize, usize)>) {
         if elims.is_empty() {
             return;
@@ -1894,7 +1894,7 @@ fn allowed_cells<const W: usize>(ctx: &Ctx<W>, d: usize) -> CellSet<W> {
 mod tests {
     use sudoku_core::Layout;
 
-    use super::super::testing::{found, path_positions};
+    use super::super::testing::{diabolical_positions, first_only_agrees, path_positions};
     use super::super::{Family, Options};
     use super::*;
     use crate::geometry::Geometry;
@@ -1906,30 +1906,49 @@ mod tests {
     #[test]
     fn forcing_steps_a_path_takes_are_those_of_the_whole_search() {
         let layout = Layout::classic();
-        let g = Geometry::<2>::new(&layout);
-        let opts = Options::default();
         let (mut chains, mut nets) = (0, 0);
-        for (pos, technique) in path_positions(&layout, 60) {
-            let family = match Family::of(technique) {
-                Some(f @ (Family::ForcingChains | Family::ForcingNets)) => f,
-                _ => continue,
-            };
-            let mut ctx = Ctx::new(&g, &pos, &opts);
-            let all = found(family, &ctx);
-            ctx.first_only = true;
-            let first = found(family, &ctx);
-            assert_eq!(first.first(), all.first());
-            assert!(first.first().is_some_and(|s| s.technique == technique));
-            if family == Family::ForcingNets {
-                let scanned = Graph::build(&ctx, true, true, false);
-                let whole = Graph::build(&ctx, true, true, true);
-                assert_eq!(scanned.direct, whole.direct);
-                nets += 1;
-            } else {
-                chains += 1;
-            }
-        }
+        let families = [Family::ForcingChains, Family::ForcingNets];
+        first_only_agrees(
+            path_positions(&layout, 60),
+            &families,
+            |ctx, family, technique, first| {
+                assert!(first.is_some_and(|s| s.technique == technique));
+                if family == Family::ForcingNets {
+                    let scanned = Graph::build(ctx, true, true, false);
+                    let whole = Graph::build(ctx, true, true, true);
+                    assert_eq!(scanned.direct, whole.direct);
+                    nets += 1;
+                } else {
+                    chains += 1;
+                }
+            },
+        );
         assert!(chains >= 20 && nets >= 20, "{chains} chains, {nets} nets");
+    }
+
+    /// Where a solve path takes a nice loop or an AIC, plain or grouped, the search that
+    /// builds only the step a path takes ([`Ctx::first_only`]) gives the very step the
+    /// whole search, with every step built, puts first: same chain, eliminations and
+    /// highlights.
+    #[test]
+    fn the_loop_a_path_takes_is_the_first_of_the_whole_search() {
+        let layout = Layout::classic();
+        let (mut plain, mut grouped) = (0, 0);
+        let positions = path_positions(&layout, 60)
+            .into_iter()
+            .chain(diabolical_positions(&layout, 60));
+        let families = [Family::Loops, Family::GroupedLoops];
+        first_only_agrees(positions, &families, |_, family, technique, first| {
+            assert!(first.is_some_and(|s| s.technique.order() == technique.order()));
+            match family {
+                Family::Loops => plain += 1,
+                _ => grouped += 1,
+            }
+        });
+        assert!(
+            plain >= 100 && grouped >= 20,
+            "{plain} loops, {grouped} grouped"
+        );
     }
 
     /// The quick test for a digit placed twice says yes exactly when some row, column or

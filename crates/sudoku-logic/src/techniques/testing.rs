@@ -66,3 +66,31 @@ pub(crate) fn found<const W: usize>(family: Family, ctx: &Ctx<W>) -> Vec<Step> {
     family.find(ctx, &mut out);
     out
 }
+
+/// At each of `positions` (classic 9x9) where the path takes a step of one of `families`:
+/// the search a solve path makes ([`Ctx::first_only`]) puts first the very step the whole
+/// search puts first. `each` gets the path's context, the family, the path's technique and
+/// that step, for the checks of its own; the number of positions checked is returned.
+pub(crate) fn first_only_agrees(
+    positions: impl IntoIterator<Item = (Candidates, Technique)>,
+    families: &[Family],
+    mut each: impl FnMut(&Ctx<'_, 2>, Family, Technique, Option<&Step>),
+) -> usize {
+    let layout = Layout::classic();
+    let g = crate::geometry::Geometry::<2>::new(&layout);
+    let opts = super::Options::default();
+    let mut checked = 0;
+    for (pos, technique) in positions {
+        let Some(family) = Family::of(technique).filter(|f| families.contains(f)) else {
+            continue;
+        };
+        let mut ctx = Ctx::new(&g, &pos, &opts);
+        let all = found(family, &ctx);
+        ctx.first_only = true;
+        let first = found(family, &ctx);
+        assert_eq!(first.first(), all.first());
+        each(&ctx, family, technique, first.first());
+        checked += 1;
+    }
+    checked
+}
