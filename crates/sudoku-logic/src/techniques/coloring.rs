@@ -44,14 +44,10 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
 
 /// The strong-link clusters of digit index `d` (clusters with an odd cycle are skipped).
 fn clusters<const W: usize>(ctx: &Ctx<W>, d: usize) -> Vec<Cluster<W>> {
-    let mut partner: Vec<(usize, usize)> = Vec::new();
-    for h in 0..ctx.g.house_count() {
-        let cells = ctx.cells_in(h, d);
-        let mut it = cells.iter();
-        if let (2, Some(a), Some(b)) = (cells.len(), it.next(), it.next()) {
-            partner.push((a, b));
-        }
-    }
+    let partner: Vec<(usize, usize)> = super::single_digit::strong_links(ctx, d)
+        .iter()
+        .map(|link| (link.ends[0], link.ends[1]))
+        .collect();
     let mut seen = CellSet::<W>::EMPTY;
     let mut out = Vec::new();
     for &(start, _) in &partner {

@@ -20,9 +20,9 @@ use crate::technique::Technique;
 
 /// A strong link: a house with exactly two candidates of the digit.
 #[derive(Debug, Clone, Copy)]
-struct Link {
-    house: usize,
-    ends: [usize; 2],
+pub(crate) struct Link {
+    pub(crate) house: usize,
+    pub(crate) ends: [usize; 2],
 }
 
 /// Every single-digit pattern at the position.
@@ -54,7 +54,8 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     out.extend(turbots);
 }
 
-fn strong_links<const W: usize>(ctx: &Ctx<W>, d: usize) -> Vec<Link> {
+/// The strong links of digit index `d`: each house (in order) where it has two places.
+pub(crate) fn strong_links<const W: usize>(ctx: &Ctx<W>, d: usize) -> Vec<Link> {
     (0..ctx.g.house_count())
         .filter_map(|h| {
             let cells = ctx.cells_in(h, d);

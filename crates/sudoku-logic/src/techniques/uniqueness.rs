@@ -30,10 +30,11 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
             if any & BIVALUE != 0 {
                 uniqueness_tests(ctx, corners, out);
             }
-        } else if any & GIVEN == 0
-            && (2..=3).contains(&kinds.iter().filter(|&&k| k == SOLVED).count())
-        {
-            avoidable(ctx, corners, out);
+        } else if any & GIVEN == 0 {
+            let solved = kinds.iter().filter(|&&k| k == SOLVED).count();
+            if (2..=3).contains(&solved) {
+                avoidable(ctx, corners, solved, out);
+            }
         }
     }
 }
@@ -88,19 +89,15 @@ fn uniqueness_tests<const W: usize>(ctx: &Ctx<W>, corners: [usize; 4], out: &mut
 /// Avoidable Rectangles: corners already solved (none of them a given) that would complete a
 /// deadly pattern with the remaining corners. Type 1: three solved corners, so the fourth
 /// cannot take the digit that completes the pattern. Type 2: one solved side `a`, `b`; the
-/// other side's cells hold `b`+`c` and `a`+`c`, so one of them is `c`.
-fn avoidable<const W: usize>(ctx: &Ctx<W>, corners: [usize; 4], out: &mut Vec<Step>) {
+/// other side's cells hold `b`+`c` and `a`+`c`, so one of them is `c`. `solved` corners (2
+/// or 3) are solved, none of them a given ([`find`] tells them apart).
+fn avoidable<const W: usize>(
+    ctx: &Ctx<W>,
+    corners: [usize; 4],
+    solved: usize,
+    out: &mut Vec<Step>,
+) {
     let values = ctx.pos.values();
-    let solved = corners.iter().filter(|&&c| values[c] != 0).count();
-    if !(2..=3).contains(&solved) {
-        return;
-    }
-    if corners
-        .iter()
-        .any(|&c| values[c] != 0 && ctx.pos.is_given(ctx.cell(c)))
-    {
-        return;
-    }
     // Corner k's diagonal partner is 3 - k; its side partners are k ^ 1 and k ^ 2.
     let v = |k: usize| values[corners[k]] as usize;
     match solved {

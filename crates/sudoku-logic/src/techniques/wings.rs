@@ -6,6 +6,7 @@
 //! cells `xy` that do not see each other, joined by a strong link on `x` whose ends see one
 //! cell each: one of the cells is `y`, so cells seeing both lose `y`.
 
+use super::single_digit::{Link, strong_links};
 use super::{Ctx, digits, push_unique};
 use crate::bits::{BitIter, CellSet};
 use crate::step::{Role, Step};
@@ -122,9 +123,8 @@ impl Wing {
 }
 
 fn w_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>) {
-    // Per digit, its strong links: the houses (in order) where it has two places, and those;
-    // listed the first time a pair of cells asks.
-    let mut strong: Vec<Option<Vec<(usize, usize, usize)>>> = vec![None; ctx.n()];
+    // Per digit, its strong links, listed the first time a pair of cells asks.
+    let mut strong: Vec<Option<Vec<Link>>> = vec![None; ctx.n()];
     for (i, &c1) in bivalue.iter().enumerate() {
         for &c2 in &bivalue[i + 1..] {
             let m = ctx.mask(c1);
@@ -148,31 +148,20 @@ fn w_wings<const W: usize>(ctx: &Ctx<W>, bivalue: &[usize], out: &mut Vec<Step>)
     }
 }
 
-/// The strong links of digit index `x`: each house (in order) where it has two places, and
-/// those.
-fn strong_links<const W: usize>(ctx: &Ctx<W>, x: usize) -> Vec<(usize, usize, usize)> {
-    (0..ctx.g.house_count())
-        .filter_map(|h| {
-            let link = ctx.cells_in(h, x);
-            let mut it = link.iter();
-            match (link.len(), it.next(), it.next()) {
-                (2, Some(a), Some(b)) => Some((h, a, b)),
-                _ => None,
-            }
-        })
-        .collect()
-}
-
 /// W-Wings on cells `c` (both `xy`) through a strong link on `x` (among `strong`, its
 /// strong links), eliminating `y` from `targets`.
 fn w_wing_links<const W: usize>(
     ctx: &Ctx<W>,
     c: [usize; 2],
-    (x, strong): (usize, &[(usize, usize, usize)]),
+    (x, strong): (usize, &[Link]),
     (y, targets): (usize, &CellSet<W>),
     out: &mut Vec<Step>,
 ) {
-    for &(h, a, b) in strong {
+    for &Link {
+        house: h,
+        ends: [a, b],
+    } in strong
+    {
         if c.contains(&a) || c.contains(&b) {
             continue;
         }
