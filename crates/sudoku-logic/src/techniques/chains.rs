@@ -32,8 +32,16 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
         if ctx.first_only && !out.is_empty() {
             return;
         }
+        // An XY-Chain reads the bivalue cells only: a solve path remembers where it
+        // found none.
+        if kind == Kind::Xy && ctx.known_barren_bivalue(Technique::XyChain) {
+            continue;
+        }
         let mut search = Search::new(ctx, kind);
         search.run();
+        if kind == Kind::Xy && search.steps.is_empty() {
+            ctx.note_barren_bivalue(Technique::XyChain);
+        }
         out.extend(search.ranked());
     }
 }
@@ -499,5 +507,32 @@ mod tests {
             }
         }
         assert!(x >= 500 && xy >= 500, "{x} X-Chains, {xy} XY-Chains");
+    }
+
+    /// An XY-Chain search that remembers where it found nothing, with one memo over the
+    /// positions of many paths (positions that gain candidates as well as lose them),
+    /// finds what the whole search finds; and it does pass over positions.
+    #[test]
+    fn a_remembered_barren_xy_search_changes_nothing_found() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let memo = std::cell::RefCell::new(super::super::Memo::default());
+        let (mut steps, mut passed) = (0, 0);
+        for (pos, _) in path_positions(&layout, 60)
+            .into_iter()
+            .chain(diabolical_positions(&layout, 60))
+        {
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            ctx.memo = Some(&memo);
+            passed += usize::from(ctx.known_barren_bivalue(Technique::XyChain));
+            let whole = found(Family::Chains, &Ctx::new(&g, &pos, &opts));
+            assert_eq!(found(Family::Chains, &ctx), whole);
+            steps += whole.len();
+        }
+        assert!(
+            steps >= 4000 && passed >= 250,
+            "{steps} steps, {passed} searches passed"
+        );
     }
 }

@@ -331,6 +331,9 @@ pub(crate) struct Memo<const W: usize> {
     /// position last asked about it, and its generation: a number that changes whenever
     /// they do (from 1). A house is compared once a position, however many searches ask.
     houses: Vec<(u32, Vec<u64>)>,
+    /// Searches that read the bivalue cells only and found nothing, with every cell's
+    /// candidates then (none where placed): see [`Ctx::known_barren_bivalue`].
+    bivalue_barren: Vec<(Technique, Vec<u64>)>,
 }
 
 /// A search that reads the cells of one house or two, where [`Memo::quiet`] remembers
@@ -438,6 +441,46 @@ impl<const W: usize> Ctx<'_, W> {
             {
                 Some(entry) => entry.2 = cells,
                 None => barren.push((technique, d, cells)),
+            }
+        }
+    }
+}
+
+impl<const W: usize> Ctx<'_, W> {
+    /// Whether the search for `technique`, which reads the bivalue cells only and
+    /// eliminates a digit where it is a candidate, is known to find nothing here.
+    ///
+    /// So it is where the search found nothing at a position whose every cell held at
+    /// least the candidates it holds now, and where every cell bivalue now was bivalue
+    /// then with the same two digits: every chain of bivalue cells here was one there, with
+    /// the same links, and what it eliminates here it eliminated there. A cell that became
+    /// bivalue since may make a new chain, and then the search runs.
+    pub(crate) fn known_barren_bivalue(&self, technique: Technique) -> bool {
+        let Some(memo) = self.memo else { return false };
+        let memo = memo.borrow();
+        let Some((_, then)) = memo.bivalue_barren.iter().find(|(t, _)| *t == technique) else {
+            return false;
+        };
+        let now = self.pos.masks();
+        now.len() == then.len()
+            && now
+                .iter()
+                .zip(then)
+                .all(|(&m, &t)| m & !t == 0 && (m.count_ones() != 2 || m == t))
+    }
+
+    /// Notes that the search for `technique` ([`Ctx::known_barren_bivalue`]) found nothing
+    /// here.
+    pub(crate) fn note_barren_bivalue(&self, technique: Technique) {
+        if let Some(memo) = self.memo {
+            let barren = &mut memo.borrow_mut().bivalue_barren;
+            let now = self.pos.masks();
+            match barren.iter_mut().find(|(t, _)| *t == technique) {
+                Some((_, then)) => {
+                    then.clear();
+                    then.extend_from_slice(now);
+                }
+                None => barren.push((technique, now.to_vec())),
             }
         }
     }

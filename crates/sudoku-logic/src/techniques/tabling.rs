@@ -225,7 +225,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<St
     let tables = if grouped {
         grouped_tables(ctx)
     } else {
-        Rc::new(Tables::new(ctx, Graph::new(ctx, false)))
+        Rc::new(Tables::plain(ctx))
     };
     let mut finder = Finder {
         ctx,
@@ -265,24 +265,46 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
+    /// The tables of a graph with group nodes, and ALS nodes where it has them.
     fn new<const W: usize>(ctx: &Ctx<W>, graph: Graph) -> Tables {
-        let mut bfs = Bfs::new(graph.values());
-        let mut arena = take_spare(&SPARE_ARENAS);
-        arena.clear();
-        let mut bounds = vec![0];
         let padded = graph.alses.is_empty().then(|| PaddedLinks::new(&graph));
+        Tables::walked(ctx, graph, padded)
+    }
+
+    /// The tables of the plain graph, whose links are laid out for the walks straight
+    /// from the position: no graph of lists is built to be copied over.
+    fn plain<const W: usize>(ctx: &Ctx<W>) -> Tables {
+        let graph = Graph::nodes(ctx, false, false);
+        let links = PaddedLinks::plain(ctx, &graph);
+        Tables::walked(ctx, graph, Some(links))
+    }
+
+    /// The tables of every premise of `graph`, walked along `padded` where the walk is
+    /// plain, along the graph's lists with HoDoKu's distances where it has ALS nodes.
+    fn walked<const W: usize>(ctx: &Ctx<W>, graph: Graph, padded: Option<PaddedLinks>) -> Tables {
+        let mut bfs = Bfs::new(graph.values());
+        // A spare arena is not cleared: a plain walk writes its table in place, past the
+        // tables before it, and needs the room there to be no more than written over.
+        let mut arena = take_spare(&SPARE_ARENAS);
+        let mut end = 0;
+        let mut bounds = vec![0];
         for c in ctx.empty.iter() {
             for d in BitIter(ctx.mask(c)) {
                 for on in [true, false] {
                     let premise = graph.normal(c, d, on);
-                    match &padded {
-                        Some(links) => bfs.run(links, premise, &mut arena),
-                        None => bfs.run_weighted(&graph, premise, &mut arena),
-                    }
-                    bounds.push(arena.len() as u32);
+                    end = match &padded {
+                        Some(links) => bfs.run(links, premise, &mut arena, end),
+                        None => {
+                            arena.truncate(end);
+                            bfs.run_weighted(&graph, premise, &mut arena);
+                            arena.len()
+                        }
+                    };
+                    bounds.push(end as u32);
                 }
             }
         }
+        arena.truncate(end);
         Tables {
             graph,
             arena,
@@ -418,7 +440,11 @@ const MAX_SPARE_LISTS: usize = 4096;
 
 impl Drop for Graph {
     fn drop(&mut self) {
-        put_back(&SPARE_LINKS, std::mem::take(&mut self.direct));
+        // A plain graph's links are laid out elsewhere ([`PaddedLinks::plain`]): it has
+        // no lists to give back.
+        if !self.direct.is_empty() {
+            put_back(&SPARE_LINKS, std::mem::take(&mut self.direct));
+        }
         put_back(&SPARE_GROUPS, std::mem::take(&mut self.groups));
     }
 }
@@ -438,22 +464,12 @@ impl Graph {
     /// (whose scans for singles look at every cell and house when `whole_scans`, as they
     /// must where the position has a single).
     fn build<const W: usize>(ctx: &Ctx<W>, grouped: bool, net: bool, whole_scans: bool) -> Graph {
-        let n = ctx.n();
-        let groups = if grouped {
-            group_nodes(ctx)
-        } else {
-            Vec::new()
-        };
+        let mut graph = Graph::nodes(ctx, grouped, net);
         let mut direct = take_spare(&SPARE_LINKS);
         for list in &mut direct {
             list.clear();
         }
-        let alses = if grouped && !net && ctx.opts.als_in_chains {
-            als_nodes(ctx)
-        } else {
-            Vec::new()
-        };
-        let want = 2 * (n * n * n + groups.len() + alses.len());
+        let want = graph.values();
         SPARE_LISTS.with_borrow_mut(|spare| {
             if direct.len() > want {
                 let room = MAX_SPARE_LISTS.saturating_sub(spare.len());
@@ -463,22 +479,12 @@ impl Graph {
                 direct.push(spare.pop().unwrap_or_default());
             }
         });
-        let mut graph = Graph {
-            n,
-            cell_of: (0..n * n)
-                .flat_map(|cell| std::iter::repeat_n(cell as u16, n))
-                .collect(),
-            direct,
-            groups: Vec::new(),
-            alses: Vec::new(),
-        };
+        graph.direct = direct;
         if net {
             graph.net_links(ctx, whole_scans);
         } else {
             graph.plain_links(ctx);
         }
-        graph.groups = groups;
-        graph.alses = alses;
         if grouped {
             graph.group_links(ctx);
         }
@@ -488,12 +494,39 @@ impl Graph {
         graph
     }
 
+    /// A graph's nodes (with group nodes when `grouped`, and ALS nodes too where they are
+    /// wanted and it is no net), without links.
+    fn nodes<const W: usize>(ctx: &Ctx<W>, grouped: bool, net: bool) -> Graph {
+        let n = ctx.n();
+        let groups = if grouped {
+            group_nodes(ctx)
+        } else {
+            Vec::new()
+        };
+        let alses = if grouped && !net && ctx.opts.als_in_chains {
+            als_nodes(ctx)
+        } else {
+            Vec::new()
+        };
+        Graph {
+            n,
+            cell_of: (0..n * n)
+                .flat_map(|cell| std::iter::repeat_n(cell as u16, n))
+                .collect(),
+            direct: Vec::new(),
+            groups,
+            alses,
+        }
+    }
+
+    /// How many values the graph has: "on" and "off" of every candidate node (every digit
+    /// of every cell), group node and ALS node.
     fn values(&self) -> usize {
-        self.direct.len()
+        2 * (self.cell_of.len() + self.groups.len() + self.alses.len())
     }
 
     fn normal(&self, cell: usize, d: usize, on: bool) -> u32 {
-        ((cell * self.n + d) * 2 + usize::from(on)) as u32
+        normal_value(self.n, cell, d, on)
     }
 
     /// The values of every candidate of `cell`, on and off: a range, tested without a
@@ -581,45 +614,13 @@ impl Graph {
         }
     }
 
-    /// The direct links of every candidate. A peer can share two houses with the cell (a row
-    /// and a box): it is linked once, where it is first met, as a list that skipped repeats
-    /// would have it; the cells already linked are kept as a set instead of searching the
-    /// list (which made building the graph quadratic in its links).
+    /// The direct links of every candidate ([`plain_lists`]).
     fn plain_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
-        for cell in ctx.empty.iter() {
-            let m = ctx.mask(cell);
-            for d in BitIter(m) {
-                let (on, off) = (self.normal(cell, d, true), self.normal(cell, d, false));
-                for x in BitIter(m & !(1 << d)) {
-                    let (x_off, x_on) = (self.normal(cell, x, false), self.normal(cell, x, true));
-                    self.direct[on as usize].push(x_off);
-                    if m.count_ones() == 2 {
-                        self.direct[off as usize].push(x_on);
-                    }
-                }
-                let (mut weak, mut strong) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
-                weak.insert(cell);
-                for h in ctx.g.houses_in_order(cell) {
-                    let places = ctx.cells_in(h, d);
-                    if !places.has_two() {
-                        continue;
-                    }
-                    for k in places.minus(&weak).iter() {
-                        let k_off = self.normal(k, d, false);
-                        self.direct[on as usize].push(k_off);
-                    }
-                    weak = weak.or(&places);
-                    if places.len() == 2 {
-                        let other = places.iter().find(|&k| k != cell).unwrap_or(cell);
-                        if !strong.contains(other) {
-                            strong.insert(other);
-                            let other_on = self.normal(other, d, true);
-                            self.direct[off as usize].push(other_on);
-                        }
-                    }
-                }
-            }
-        }
+        let (n, direct) = (self.n, &mut self.direct);
+        plain_lists(ctx, |cell, d, off, on| {
+            direct[normal_value(n, cell, d, false) as usize].extend_from_slice(off);
+            direct[normal_value(n, cell, d, true) as usize].extend_from_slice(on);
+        });
     }
 
     /// Net implications: the premise applied to a copy of the position, then four rounds of
@@ -808,6 +809,61 @@ impl Graph {
     }
 }
 
+/// The value of a candidate, "on" or "off", in a grid of `n` digits.
+fn normal_value(n: usize, cell: usize, d: usize, on: bool) -> u32 {
+    ((cell * n + d) * 2 + usize::from(on)) as u32
+}
+
+/// The direct links of every candidate, candidates in order (cells, then digits), given to
+/// `emit(cell, d, off, on)` as the lists of its "off" and "on" values.
+///
+/// On: the cell's other digits off, then the digit's other places in the cell's houses
+/// off (row, column, box). Off: the cell's other digit on if it is bivalue, then the
+/// digit's other place on in each house where it has two. A peer can share two houses
+/// with the cell (a row and a box): it is linked once, where it is first met, as a list
+/// that skipped repeats would have it; the cells already linked are kept as a set instead
+/// of searching the list (which made building the graph quadratic in its links).
+fn plain_lists<const W: usize>(ctx: &Ctx<W>, mut emit: impl FnMut(usize, usize, &[u32], &[u32])) {
+    let n = ctx.n();
+    let (mut on_list, mut off_list) = (Vec::new(), Vec::new());
+    for cell in ctx.empty.iter() {
+        let m = ctx.mask(cell);
+        for d in BitIter(m) {
+            on_list.clear();
+            off_list.clear();
+            for x in BitIter(m & !(1 << d)) {
+                on_list.push(normal_value(n, cell, x, false));
+                if m.count_ones() == 2 {
+                    off_list.push(normal_value(n, cell, x, true));
+                }
+            }
+            let (mut weak, mut strong) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
+            weak.insert(cell);
+            for h in ctx.g.houses_in_order(cell) {
+                let places = ctx.cells_in(h, d);
+                if !places.has_two() {
+                    continue;
+                }
+                on_list.extend(
+                    places
+                        .minus(&weak)
+                        .iter()
+                        .map(|k| normal_value(n, k, d, false)),
+                );
+                weak = weak.or(&places);
+                if places.len() == 2 {
+                    let other = places.iter().find(|&k| k != cell).unwrap_or(cell);
+                    if !strong.contains(other) {
+                        strong.insert(other);
+                        off_list.push(normal_value(n, other, d, true));
+                    }
+                }
+            }
+            emit(cell, d, &off_list, &on_list);
+        }
+    }
+}
+
 /// The ALS nodes (see [`AlsNode`]) in HoDoKu's order: ALSs of two cells or more as
 /// [`super::als::alses`] lists them, each with every digit whose loss removes something.
 fn als_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<AlsNode> {
@@ -891,7 +947,7 @@ struct Bfs {
     /// Distance from the premise per entry (weighted walks only).
     dist: Vec<u32>,
     /// The table being built, before it is copied out: a weighted walk re-points entries
-    /// in it, a plain walk writes every link into the slot after its last entry.
+    /// in it.
     scratch: Vec<(u32, u32)>,
 }
 
@@ -908,24 +964,31 @@ impl Bfs {
         }
     }
 
-    /// Appends the table of `premise` to `out`: its entries with the position (within the
-    /// table) of the entry each was reached from.
-    fn run(&mut self, links: &PaddedLinks, premise: u32, out: &mut Vec<(u32, u32)>) {
+    /// Writes the table of `premise` into `out` from `end` on, and gives where it ends: its
+    /// entries with the position (within the table) of the entry each was reached from.
+    /// What `out` holds past that is left over (it is made long enough for any table).
+    fn run(
+        &mut self,
+        links: &PaddedLinks,
+        premise: u32,
+        out: &mut Vec<(u32, u32)>,
+        end: usize,
+    ) -> usize {
         self.now += 1;
         let now = self.now;
         let stamp = &mut self.stamp[..];
         stamp[links.filler as usize] = now;
-        // The table is built in `scratch` without a branch on whether a value is new:
+        // The table is built in place, without a branch on whether a value is new:
         // each link is written at the end and the end moves on only if the value is new.
         // Whether it is follows no pattern a CPU predicts, and the walks are a quarter of
         // a hard puzzle's rating time. The lists come in fours (see `PaddedLinks`), so
         // that how many a value has is no branch either. A list may run past a full
         // table; what is past it is cut, as a walk that stopped there would have it.
-        let table = &mut self.scratch;
         let room = MAX_ENTRIES + links.longest;
-        if table.len() < room {
-            table.resize(room, (0, 0));
+        if out.len() < end + room {
+            out.resize(end + room, (0, 0));
         }
+        let table = &mut out[end..end + room];
         table[0] = (premise, 0);
         stamp[premise as usize] = now;
         let (mut len, mut j) = (1, 0);
@@ -947,7 +1010,7 @@ impl Bfs {
             }
             j += 1;
         }
-        out.extend_from_slice(&table[..len.min(MAX_ENTRIES)]);
+        end + len.min(MAX_ENTRIES)
     }
 }
 
@@ -956,6 +1019,7 @@ impl Bfs {
 ///
 /// A walk reads some hundreds of lists of a few links each, and a loop over a list of its
 /// own length mispredicted its end at nearly every one.
+#[derive(Debug, PartialEq)]
 struct PaddedLinks {
     /// `starts[v]..starts[v + 1]`: the list of value `v` in `links`.
     starts: Vec<u32>,
@@ -967,25 +1031,55 @@ struct PaddedLinks {
 }
 
 impl PaddedLinks {
-    fn new(graph: &Graph) -> PaddedLinks {
-        let filler = graph.values() as u32;
-        let mut starts = Vec::with_capacity(graph.values() + 1);
-        let mut links = Vec::new();
-        let mut longest = 0;
-        for list in &graph.direct {
-            starts.push(links.len() as u32);
-            links.extend_from_slice(list);
-            let padded = list.len().next_multiple_of(4);
-            links.resize(links.len() + padded - list.len(), filler);
-            longest = longest.max(padded);
-        }
-        starts.push(links.len() as u32);
+    /// No lists yet, for a graph of `values` values.
+    fn empty(values: usize) -> PaddedLinks {
         PaddedLinks {
-            starts,
-            links,
-            filler,
-            longest,
+            starts: Vec::with_capacity(values + 1),
+            links: Vec::new(),
+            filler: values as u32,
+            longest: 0,
         }
+    }
+
+    /// Appends the list of the next value.
+    fn push(&mut self, list: &[u32]) {
+        self.starts.push(self.links.len() as u32);
+        self.links.extend_from_slice(list);
+        let padded = list.len().next_multiple_of(4);
+        self.links
+            .resize(self.links.len() + padded - list.len(), self.filler);
+        self.longest = self.longest.max(padded);
+    }
+
+    /// Empty lists until `k` lists start: with `k` one past the last value, the end of
+    /// the last list is noted too.
+    fn pad_to(&mut self, k: usize) {
+        while self.starts.len() < k {
+            self.starts.push(self.links.len() as u32);
+        }
+    }
+
+    /// The links of a graph's lists.
+    fn new(graph: &Graph) -> PaddedLinks {
+        let mut out = PaddedLinks::empty(graph.values());
+        for list in &graph.direct {
+            out.push(list);
+        }
+        out.pad_to(graph.values() + 1);
+        out
+    }
+
+    /// The links of the plain graph over `graph`'s nodes ([`plain_lists`]), made from the
+    /// position: the same lists as [`PaddedLinks::new`] of the graph with them.
+    fn plain<const W: usize>(ctx: &Ctx<W>, graph: &Graph) -> PaddedLinks {
+        let mut out = PaddedLinks::empty(graph.values());
+        plain_lists(ctx, |cell, d, off, on| {
+            out.pad_to(graph.normal(cell, d, false) as usize);
+            out.push(off);
+            out.push(on);
+        });
+        out.pad_to(graph.values() + 1);
+        out
     }
 }
 
@@ -1949,6 +2043,27 @@ mod tests {
             plain >= 100 && grouped >= 20,
             "{plain} loops, {grouped} grouped"
         );
+    }
+
+    /// The plain graph's links laid out straight from the position are those of the
+    /// graph's own lists, at positions along solve paths.
+    #[test]
+    fn plain_links_from_the_position_are_the_graphs() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let positions = path_positions(&layout, 40)
+            .into_iter()
+            .chain(diabolical_positions(&layout, 40));
+        let mut links = 0;
+        for (pos, _) in positions {
+            let ctx = Ctx::new(&g, &pos, &opts);
+            let graph = Graph::new(&ctx, false);
+            let listed = PaddedLinks::new(&graph);
+            assert_eq!(PaddedLinks::plain(&ctx, &graph), listed);
+            links += listed.links.len();
+        }
+        assert!(links > 100_000, "{links} links");
     }
 
     /// The quick test for a digit placed twice says yes exactly when some row, column or
