@@ -160,6 +160,17 @@ impl<const W: usize> CellSet<W> {
         set
     }
 
+    /// The same cells in a set of `V` words: the words past `W` are empty, and those past
+    /// `V` must be (every cell of a grid fits the width its sets are made for). A copy of
+    /// words, where a set rebuilt cell by cell paid a step per cell.
+    pub(crate) fn resized<const V: usize>(&self) -> CellSet<V> {
+        let mut words = [0; V];
+        let k = W.min(V);
+        words[..k].copy_from_slice(&self.words[..k]);
+        debug_assert!(self.words[k..].iter().all(|&w| w == 0));
+        CellSet { words }
+    }
+
     /// Adds a cell.
     pub fn insert(&mut self, i: usize) {
         self.words[i / 64] |= 1 << (i % 64);
@@ -532,6 +543,29 @@ mod tests {
         assert_eq!(width_for(256), 4);
         assert_eq!(width_for(625), 10);
         assert_eq!(width_for(1225), MAX_WORDS);
+    }
+
+    /// A set resized to another width holds the same cells, wider or narrower.
+    #[test]
+    fn resized_sets_keep_their_cells() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..500 {
+            let cells: Vec<usize> = (0..round % 40)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x % 256) as usize
+                })
+                .collect();
+            let four = CellSet::<4>::from_indices(cells.iter().copied());
+            let wide: CellSet<20> = four.resized();
+            assert_eq!(wide, CellSet::<20>::from_indices(cells.iter().copied()));
+            assert_eq!(wide.resized::<4>(), four);
+            let low: Vec<usize> = cells.iter().copied().filter(|&c| c < 128).collect();
+            let narrow = CellSet::<4>::from_indices(low.iter().copied()).resized::<2>();
+            assert_eq!(narrow, CellSet::<2>::from_indices(low));
+        }
     }
 
     /// The narrow search visits exactly the combinations a full enumeration keeps, in the

@@ -510,9 +510,7 @@ impl Graph {
         };
         Graph {
             n,
-            cell_of: (0..n * n)
-                .flat_map(|cell| std::iter::repeat_n(cell as u16, n))
-                .collect(),
+            cell_of: cell_of(n),
             direct: Vec::new(),
             groups,
             alses,
@@ -608,9 +606,9 @@ impl Graph {
         match self.node(value) {
             Ok((c, _)) => *ctx.g.peers(c),
             Err(g) if g >= self.groups.len() => {
-                CellSet::from_indices(self.alses[g - self.groups.len()].buddies[x].iter())
+                self.alses[g - self.groups.len()].buddies[x].resized()
             }
-            Err(g) => CellSet::from_indices(self.groups[g].buddies.iter()),
+            Err(g) => self.groups[g].buddies.resized(),
         }
     }
 
@@ -672,17 +670,13 @@ impl Graph {
         }
         // The groups' cells at the position's width: the pairs below test them many times,
         // and at the widest width each test reads twenty words.
-        let cells: Vec<CellSet<W>> = self
-            .groups
-            .iter()
-            .map(|g| CellSet::from_indices(g.cells.iter()))
-            .collect();
+        let cells: Vec<CellSet<W>> = self.groups.iter().map(|g| g.cells.resized()).collect();
         for i in 0..self.groups.len() {
             let (g_on, g_off) = (self.group(i, true), self.group(i, false));
             let gi = &self.groups[i];
             let d = gi.d;
             seeing.clear();
-            let buddies = CellSet::<W>::from_indices(gi.buddies.iter());
+            let buddies: CellSet<W> = gi.buddies.resized();
             seeing.extend(buddies.and(&ctx.digit_cells[d]).iter());
             let (line, block) = (gi.line, gi.block);
             adds.clear();
@@ -809,6 +803,15 @@ impl Graph {
     }
 }
 
+/// The cell of every candidate node (`cell * n + d`) of a grid of `n` digits.
+fn cell_of(n: usize) -> Vec<u16> {
+    let mut out = Vec::with_capacity(n * n * n);
+    for cell in 0..n * n {
+        out.resize(out.len() + n, cell as u16);
+    }
+    out
+}
+
 /// The value of a candidate, "on" or "off", in a grid of `n` digits.
 fn normal_value(n: usize, cell: usize, d: usize, on: bool) -> u32 {
     ((cell * n + d) * 2 + usize::from(on)) as u32
@@ -867,7 +870,7 @@ fn plain_lists<const W: usize>(ctx: &Ctx<W>, mut emit: impl FnMut(usize, usize, 
 /// The ALS nodes (see [`AlsNode`]) in HoDoKu's order: ALSs of two cells or more as
 /// [`super::als::alses`] lists them, each with every digit whose loss removes something.
 fn als_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<AlsNode> {
-    let wide = |s: &CellSet<W>| CellSet::<W20>::from_indices(s.iter());
+    let wide = |s: &CellSet<W>| s.resized::<W20>();
     let mut out = Vec::new();
     for a in super::als::alses(ctx).iter().filter(|a| a.cells.len() >= 2) {
         let buddies: Vec<CellSet<W20>> = a.buddies.iter().map(wide).collect();
@@ -907,11 +910,11 @@ fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
                     }
                     let buddies = ctx.g.common_peers(cells.iter());
                     out.push(Group {
-                        cells: CellSet::from_indices(cells.iter()),
+                        cells: cells.resized(),
                         d,
                         line,
                         block,
-                        buddies: CellSet::from_indices(buddies.iter()),
+                        buddies: buddies.resized(),
                     });
                 }
             }
@@ -1383,7 +1386,7 @@ impl<const W: usize> Finder<'_, '_, W> {
             }
         }
         if let Some(f) = forced {
-            let peers = CellSet::<W20>::from_indices(ctx.g.peers(f).iter());
+            let peers = ctx.g.peers(f).resized::<W20>();
             for z in BitIter(exit & a.mask) {
                 for t in a.buddies[z].and(&peers).iter() {
                     elims.push((t, z));
@@ -1800,18 +1803,31 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 }
             }
         }
+        let mut common = Vec::new();
         for case in cases {
-            self.all_of(&case);
+            self.all_of(&case, &mut common);
         }
     }
 
-    fn all_of(&mut self, case: &[&Implications<'_, W>]) {
+    /// `common`: room for what every case implies, kept from case to case.
+    fn all_of(&mut self, case: &[&Implications<'_, W>], common: &mut Vec<CellSet<W>>) {
         let (g, ctx) = (self.graph, self.ctx);
-        let Some(first) = case.first() else { return };
-        for d in 0..ctx.n() {
+        let Some((first, rest)) = case.split_first() else {
+            return;
+        };
+        // What every case implies, for all digits at once: one pass over each table's sets
+        // (of every digit set, then cleared), where a digit at a time went back to each.
+        common.clear();
+        common.extend_from_slice(&first.sets);
+        for t in rest {
+            for (c, s) in common.iter_mut().zip(&t.sets) {
+                *c = c.and(s);
+            }
+        }
+        let n = ctx.n();
+        for d in 0..n {
             for placed in [true, false] {
-                let pick = |t: &Implications<'_, W>| if placed { t.on()[d] } else { t.off()[d] };
-                let common = case.iter().fold(pick(first), |acc, t| acc.and(&pick(t)));
+                let common = &common[if placed { d } else { n + d }];
                 for x in common.iter() {
                     let conclusion = Conclusion::of(placed, x, d);
                     if !self.may_win(conclusion) {
