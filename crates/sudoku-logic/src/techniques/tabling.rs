@@ -821,7 +821,7 @@ fn normal_value(n: usize, cell: usize, d: usize, on: bool) -> u32 {
 /// `emit(cell, d, off, on)` as the lists of its "off" and "on" values.
 ///
 /// On: the cell's other digits off, then the digit's other places in the cell's houses
-/// off (row, column, box). Off: the cell's other digit on if it is bivalue, then the
+/// off (row, column, box, then a variant's other houses). Off: the cell's other digit on if it is bivalue, then the
 /// digit's other place on in each house where it has two. A peer can share two houses
 /// with the cell (a row and a box): it is linked once, where it is first met, as a list
 /// that skipped repeats would have it; the cells already linked are kept as a set instead
