@@ -227,6 +227,11 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, grouped: bool, out: &mut Vec<St
     } else {
         Rc::new(Tables::plain(ctx))
     };
+    find_in(ctx, &tables, grouped, out);
+}
+
+/// [`find`] in the tables given.
+fn find_in<const W: usize>(ctx: &Ctx<W>, tables: &Tables, grouped: bool, out: &mut Vec<Step>) {
     let mut finder = Finder {
         ctx,
         graph: &tables.graph,
@@ -258,36 +263,42 @@ pub(crate) struct Tables {
     graph: Graph,
     /// Every table's entries, one after another: a position has hundreds of tables of a few
     /// dozen entries each, and one vector for all of them spares an allocation per table.
+    /// Past the last table's end it holds what earlier walks left there.
     arena: Vec<(u32, u32)>,
     /// Where each table starts in `arena`, "on" and "off" of each candidate in turn, and
     /// where the last one ends.
     bounds: Vec<u32>,
+    /// Whether the "on" tables come first in `bounds` (else the "off" ones do).
+    on_first: bool,
 }
 
 impl Tables {
     /// The tables of a graph with group nodes, and ALS nodes where it has them.
     fn new<const W: usize>(ctx: &Ctx<W>, graph: Graph) -> Tables {
         let padded = graph.alses.is_empty().then(|| PaddedLinks::new(&graph));
-        Tables::walked(ctx, graph, padded, true)
+        Tables::walked(ctx, graph, padded, Walk::CopyOff)
     }
 
     /// The tables of the plain graph, whose links are laid out for the walks straight
     /// from the position: no graph of lists is built to be copied over.
+    ///
+    /// Their "on" tables are read for loops alone, so each is cut once it holds every value
+    /// of its premise's cell it can reach ([`Walk::CutOn`]).
     fn plain<const W: usize>(ctx: &Ctx<W>) -> Tables {
         let graph = Graph::nodes(ctx, false, false);
         let links = PaddedLinks::plain(ctx, &graph);
-        Tables::walked(ctx, graph, Some(links), true)
+        Tables::walked(ctx, graph, Some(links), Walk::CutOn)
     }
 
     /// The tables of every premise of `graph`, walked along `padded` where the walk is
     /// plain, along the graph's lists with HoDoKu's distances where it has ALS nodes: the
-    /// "on" tables, candidates in order, then the "off" tables. With `derive`, an "off"
-    /// table is copied from another where it can be ([`Tables::derive_off`]).
+    /// "on" tables, candidates in order, then the "off" tables, cut and copied as `walk`
+    /// says.
     fn walked<const W: usize>(
         ctx: &Ctx<W>,
         graph: Graph,
         padded: Option<PaddedLinks>,
-        derive: bool,
+        walk: Walk,
     ) -> Tables {
         let mut bfs = Bfs::new(graph.values());
         // A spare arena is not cleared: a plain walk writes its table in place, past the
@@ -306,12 +317,17 @@ impl Tables {
         for (i, &(c, d)) in candidates.iter().enumerate() {
             index[c * n + d] = i as u32;
         }
-        for on in [true, false] {
-            for &(c, d) in &candidates {
+        let on_first = walk != Walk::CutOn;
+        let mut reach = match (&padded, walk) {
+            (Some(_), Walk::CutOn) => Some(OffReach::new(&candidates)),
+            _ => None,
+        };
+        for on in [on_first, !on_first] {
+            for (i, &(c, d)) in candidates.iter().enumerate() {
                 let premise = graph.normal(c, d, on);
                 end = match &padded {
                     Some(links) => {
-                        let derived = (derive && !on)
+                        let derived = (walk == Walk::CopyOff && !on)
                             .then(|| {
                                 let done = Done {
                                     bounds: &bounds,
@@ -320,7 +336,25 @@ impl Tables {
                                 Tables::derive_off(links, premise, done, &mut arena, end)
                             })
                             .flatten();
-                        derived.unwrap_or_else(|| bfs.run(links, premise, &mut arena, end))
+                        let wanted = match &reach {
+                            Some(reach) if on => reach.wanted(links, premise, i, &index),
+                            _ => None,
+                        };
+                        match (derived, wanted) {
+                            (Some(to), _) => to,
+                            (None, Some(wanted)) => {
+                                let range = graph.cell_values(c);
+                                let cut = Some(Cut { range, wanted });
+                                bfs.run(links, premise, &mut arena, end, cut).0
+                            }
+                            (None, None) => {
+                                let (to, ended) = bfs.run(links, premise, &mut arena, end, None);
+                                if let Some(reach) = reach.as_mut().filter(|_| !on) {
+                                    reach.note(i, &arena[end..to], &index, ended);
+                                }
+                                to
+                            }
+                        }
                     }
                     None => {
                         arena.truncate(end);
@@ -331,11 +365,13 @@ impl Tables {
                 bounds.push(end as u32);
             }
         }
-        arena.truncate(end);
+        // What lies past `end` stays: the arena goes back to the pool as long as it grew,
+        // and the next position's walks write over it without making it longer again.
         Tables {
             graph,
             arena,
             bounds,
+            on_first,
         }
     }
 
@@ -348,13 +384,16 @@ impl Tables {
 
     /// The tables of the "on" premises, candidates in order.
     fn on(&self) -> impl Iterator<Item = Table<'_>> {
-        (0..self.candidates()).map(|k| self.table(k))
+        let n = self.candidates();
+        let from = if self.on_first { 0 } else { n };
+        (from..from + n).map(|k| self.table(k))
     }
 
     /// The tables of the "off" premises, candidates in order.
     fn off(&self) -> impl Iterator<Item = Table<'_>> {
         let n = self.candidates();
-        (n..2 * n).map(|k| self.table(k))
+        let from = if self.on_first { n } else { 0 };
+        (from..from + n).map(|k| self.table(k))
     }
 
     /// How many candidates have tables.
@@ -413,6 +452,113 @@ impl Tables {
         }
         Some(end + len)
     }
+}
+
+/// How [`Tables::walked`] walks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// Every table walked whole, the "on" tables first.
+    #[cfg(test)]
+    Whole,
+    /// As [`Walk::Whole`], with an "off" table copied where it can be
+    /// ([`Tables::derive_off`]).
+    CopyOff,
+    /// The "off" tables walked whole first; then each "on" table cut once it holds every
+    /// value of its premise's cell that the premise reaches, which the "off" tables tell
+    /// ([`OffReach`]). The plain nice-loop search reads nothing else in an "on" table; the
+    /// tables forcing chains read stay whole.
+    CutOn,
+}
+
+/// What the whole "off" tables of the plain graph tell of the "on" ones ([`Walk::CutOn`]).
+///
+/// An "on" premise links to "off" values alone, so it reaches what their tables hold: the
+/// count of its cell's values among those is how many its cut table must hold. Values are
+/// counted by place: candidate `i`'s "off" value at `2 * i`, its "on" value at `2 * i + 1`.
+struct OffReach {
+    /// Words per "off" table.
+    words: usize,
+    /// Per "off" table (by candidate), the values it holds by place.
+    held: Vec<u64>,
+    /// Per "off" table, whether it holds every value its premise reaches (not cut at
+    /// [`MAX_ENTRIES`]).
+    whole: Vec<bool>,
+    /// Per candidate, the places of its cell's values.
+    cells: Vec<std::ops::Range<u32>>,
+}
+
+impl OffReach {
+    fn new(candidates: &[(usize, usize)]) -> OffReach {
+        let n = candidates.len();
+        let words = (2 * n).div_ceil(64).max(1);
+        let mut cells = vec![0..0; n];
+        let mut from = 0;
+        for i in 1..=n {
+            if candidates.get(i).map(|e| e.0) != Some(candidates[from].0) {
+                cells[from..i].fill(2 * from as u32..2 * i as u32);
+                from = i;
+            }
+        }
+        OffReach {
+            words,
+            held: vec![0; n * words],
+            whole: vec![false; n],
+            cells,
+        }
+    }
+
+    /// Notes the table of candidate `i`'s "off" value, `ended` if it was walked to its end.
+    fn note(&mut self, i: usize, table: &[(u32, u32)], index: &[u32], ended: bool) {
+        let held = &mut self.held[i * self.words..(i + 1) * self.words];
+        for &(v, _) in table {
+            if let Some(&k) = index.get(v as usize / 2) {
+                let place = 2 * k as usize + (v as usize & 1);
+                if let Some(w) = held.get_mut(place / 64) {
+                    *w |= 1 << (place % 64);
+                }
+            }
+        }
+        self.whole[i] = ended;
+    }
+
+    /// How many values of its cell the "on" premise of candidate `i` reaches, itself left
+    /// out; `None` where the "off" tables cannot tell (a link to an "on" value, or to a
+    /// table cut short).
+    fn wanted(&self, links: &PaddedLinks, premise: u32, i: usize, index: &[u32]) -> Option<u32> {
+        let cell = &self.cells[i];
+        let (lo, len) = (cell.start as usize, (cell.end - cell.start) as usize);
+        if len >= 64 {
+            return None;
+        }
+        let v = premise as usize;
+        let mut reached = 0u64;
+        for &u in &links.links[links.starts[v] as usize..links.starts[v + 1] as usize] {
+            if u == links.filler {
+                continue;
+            }
+            if u & 1 == 1 {
+                return None;
+            }
+            let k = *index.get(u as usize / 2)? as usize;
+            if !*self.whole.get(k)? {
+                return None;
+            }
+            let held = &self.held[k * self.words..(k + 1) * self.words];
+            reached |= window(held, lo, len);
+        }
+        reached &= !(1 << (2 * i + 1 - lo));
+        Some(reached.count_ones())
+    }
+}
+
+/// Bits `lo..lo + len` of a bit set (`len` under 64), as the low bits of a word.
+fn window(set: &[u64], lo: usize, len: usize) -> u64 {
+    let (w, b) = (lo / 64, lo % 64);
+    let mut bits = set[w] >> b;
+    if b + len > 64 {
+        bits |= set[w + 1] << (64 - b);
+    }
+    bits & ((1 << len) - 1)
 }
 
 /// The tables walked so far: their bounds, and per candidate node the place of its "on"
@@ -1063,13 +1209,33 @@ impl Bfs {
     /// Writes the table of `premise` into `out` from `end` on, and gives where it ends: its
     /// entries with the position (within the table) of the entry each was reached from.
     /// What `out` holds past that is left over (it is made long enough for any table).
+    /// Says too whether the walk ended before [`MAX_ENTRIES`] (the table has every value
+    /// the premise reaches). With `cut`, the table ends once it holds the values of
+    /// [`Cut`]: the walk's order makes the cut table the whole one's first entries.
     fn run(
         &mut self,
         links: &PaddedLinks,
         premise: u32,
         out: &mut Vec<(u32, u32)>,
         end: usize,
-    ) -> usize {
+        cut: Option<Cut>,
+    ) -> (usize, bool) {
+        match cut {
+            None => self.walk::<false>(links, premise, out, end, Cut::never()),
+            Some(cut) => self.walk::<true>(links, premise, out, end, cut),
+        }
+    }
+
+    /// The walk of [`Bfs::run`], cut as `cut` says where `CUT` (its check is compiled in
+    /// only there).
+    fn walk<const CUT: bool>(
+        &mut self,
+        links: &PaddedLinks,
+        premise: u32,
+        out: &mut Vec<(u32, u32)>,
+        end: usize,
+        cut: Cut,
+    ) -> (usize, bool) {
         self.now += 1;
         let now = self.now;
         let stamp = &mut self.stamp[..];
@@ -1087,11 +1253,16 @@ impl Bfs {
         let table = &mut out[end..end + room];
         table[0] = (premise, 0);
         stamp[premise as usize] = now;
-        let (mut len, mut j) = (1, 0);
+        let (lo, width) = (cut.range.start, cut.range.end.wrapping_sub(cut.range.start));
+        let (mut len, mut j, mut met) = (1, 0, 0);
         while j < len && len < MAX_ENTRIES {
+            if CUT && met >= cut.wanted {
+                return (end + len, false);
+            }
             let value = table[j].0 as usize;
             let from = links.starts[value] as usize;
             let to = links.starts[value + 1] as usize;
+            let before = len;
             for four in links.links[from..to].chunks_exact(4) {
                 // The four slots the four links may take; `k & 3` spares a bounds check.
                 let slots = &mut table[len..len + 4];
@@ -1104,9 +1275,30 @@ impl Bfs {
                 }
                 len += k;
             }
+            if CUT {
+                for &(v, _) in &table[before..len] {
+                    met += u32::from(v.wrapping_sub(lo) < width);
+                }
+            }
             j += 1;
         }
-        end + len.min(MAX_ENTRIES)
+        (end + len.min(MAX_ENTRIES), j >= len)
+    }
+}
+
+/// Where a walk may stop: once its table holds `wanted` values of `range`, past the premise.
+struct Cut {
+    range: std::ops::Range<u32>,
+    wanted: u32,
+}
+
+impl Cut {
+    /// No stop.
+    fn never() -> Cut {
+        Cut {
+            range: 0..0,
+            wanted: u32::MAX,
+        }
     }
 }
 
@@ -2102,6 +2294,21 @@ mod tests {
     use super::*;
     use crate::geometry::Geometry;
 
+    /// The classic grid's geometry, the default options, and the positions along the solve
+    /// paths of `hard` top1465 and dug puzzles and of `diabolical` diabolical ones.
+    fn classic_positions(
+        hard: usize,
+        diabolical: usize,
+    ) -> (Geometry<2>, Options, Vec<crate::candidates::Candidates>) {
+        let layout = Layout::classic();
+        let positions = path_positions(&layout, hard)
+            .into_iter()
+            .chain(diabolical_positions(&layout, diabolical))
+            .map(|(pos, _)| pos)
+            .collect();
+        (Geometry::<2>::new(&layout), Options::default(), positions)
+    }
+
     /// Where a solve path takes a forcing chain or net, the search that skips conclusions
     /// ranked after the best one found ([`Ctx::first_only`]) gives the step the whole
     /// search puts first; and a forcing net's links, made with scans for singles only where
@@ -2158,14 +2365,9 @@ mod tests {
     /// graph's own lists, at positions along solve paths.
     #[test]
     fn plain_links_from_the_position_are_the_graphs() {
-        let layout = Layout::classic();
-        let g = Geometry::<2>::new(&layout);
-        let opts = Options::default();
-        let positions = path_positions(&layout, 40)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 40));
+        let (g, opts, positions) = classic_positions(40, 40);
         let mut links = 0;
-        for (pos, _) in positions {
+        for pos in positions {
             let ctx = Ctx::new(&g, &pos, &opts);
             let graph = Graph::new(&ctx, false);
             let listed = PaddedLinks::new(&graph);
@@ -2179,24 +2381,21 @@ mod tests {
     /// give, in the plain and the grouped graph, at positions along solve paths.
     #[test]
     fn copied_off_tables_are_the_walked_ones() {
-        let layout = Layout::classic();
-        let g = Geometry::<2>::new(&layout);
-        let opts = Options::default();
-        let positions = path_positions(&layout, 30)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 30));
+        let (g, opts, positions) = classic_positions(30, 30);
         let mut single = 0;
-        for (pos, _) in positions {
+        for pos in positions {
             let ctx = Ctx::new(&g, &pos, &opts);
             for grouped in [false, true] {
                 let tables = |derive| {
                     let graph = Graph::new(&ctx, grouped);
                     let links = PaddedLinks::new(&graph);
-                    Tables::walked(&ctx, graph, Some(links), derive)
+                    let walk = if derive { Walk::CopyOff } else { Walk::Whole };
+                    Tables::walked(&ctx, graph, Some(links), walk)
                 };
                 let (walked, copied) = (tables(false), tables(true));
                 assert_eq!(copied.bounds, walked.bounds);
-                assert_eq!(copied.arena, walked.arena);
+                let end = *walked.bounds.last().unwrap() as usize;
+                assert_eq!(copied.arena[..end], walked.arena[..end]);
                 let plain = 2 * walked.graph.cell_of.len() as u32;
                 single += walked
                     .off()
@@ -2208,6 +2407,55 @@ mod tests {
             }
         }
         assert!(single >= 1000, "{single} tables with one link");
+    }
+
+    /// The plain search's "on" tables, cut once they hold every value of the premise's cell
+    /// they can reach, are the whole tables' first entries with every such value, and the
+    /// loops and AICs found in them are those found in the whole tables, every one, in order.
+    #[test]
+    fn cut_tables_find_what_whole_ones_do() {
+        let (g, opts, positions) = classic_positions(30, 40);
+        let (mut cut, mut kept, mut whole_entries, mut found) = (0, 0, 0, 0);
+        for pos in positions {
+            for first_only in [false, true] {
+                let mut ctx = Ctx::new(&g, &pos, &opts);
+                ctx.first_only = first_only;
+                let tables = |cut_on| {
+                    let graph = Graph::nodes(&ctx, false, false);
+                    let links = PaddedLinks::plain(&ctx, &graph);
+                    let walk = if cut_on { Walk::CutOn } else { Walk::CopyOff };
+                    Tables::walked(&ctx, graph, Some(links), walk)
+                };
+                let (whole, short) = (tables(false), tables(true));
+                assert_eq!(whole.bounds.len(), short.bounds.len());
+                for (w, s) in whole.on().zip(short.on()) {
+                    assert_eq!(w.entries[..s.entries.len()], *s.entries);
+                    let cell = whole
+                        .graph
+                        .cell_values(whole.graph.first_cell(w.entries[0].0));
+                    let in_cell =
+                        |t: Table<'_>| t.entries.iter().filter(|e| cell.contains(&e.0)).count();
+                    assert_eq!(in_cell(w), in_cell(s));
+                    cut += usize::from(s.entries.len() < w.entries.len());
+                    kept += s.entries.len();
+                    whole_entries += w.entries.len();
+                }
+                for (w, s) in whole.off().zip(short.off()) {
+                    assert_eq!(w.entries, s.entries);
+                }
+                let (mut from_whole, mut from_short) = (Vec::new(), Vec::new());
+                find_in(&ctx, &whole, false, &mut from_whole);
+                find_in(&ctx, &short, false, &mut from_short);
+                assert_eq!(from_whole, from_short);
+                found += from_whole.len();
+            }
+        }
+        assert!(cut >= 5_000, "{cut} tables cut");
+        assert!(
+            2 * kept < whole_entries,
+            "{kept} of {whole_entries} entries kept"
+        );
+        assert!(found >= 1_000, "{found} steps found");
     }
 
     /// The quick test for a digit placed twice says yes exactly when some row, column or
