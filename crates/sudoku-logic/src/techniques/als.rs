@@ -348,15 +348,30 @@ fn xz<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<
 fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<Step>) {
     // Only two restricted commons that share an ALS make a wing: each one's partners are
     // the later ones touching its ALSs, taken in list order as a scan of all pairs would.
-    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); alses.len()];
-    for (j, rc) in rcs.iter().enumerate() {
-        touching[rc.from].push(j);
-        touching[rc.to].push(j);
+    // Per ALS, the links touching it, ascending: one vector for all, `starts[a]..starts[a + 1]`
+    // being ALS `a`'s (a position has hundreds of ALSs, and a vector each cost more than the
+    // wings searched).
+    let mut starts = vec![0usize; alses.len() + 1];
+    for rc in rcs {
+        starts[rc.from + 1] += 1;
+        starts[rc.to + 1] += 1;
     }
+    for a in 0..alses.len() {
+        starts[a + 1] += starts[a];
+    }
+    let mut touching = vec![0usize; starts[alses.len()]];
+    let mut next = starts.clone();
+    for (j, rc) in rcs.iter().enumerate() {
+        for a in [rc.from, rc.to] {
+            touching[next[a]] = j;
+            next[a] += 1;
+        }
+    }
+    let touching_of = |a: usize| &touching[starts[a]..starts[a + 1]];
     let mut partners = Vec::new();
     for (i, r1) in rcs.iter().enumerate() {
         partners.clear();
-        for list in [&touching[r1.from], &touching[r1.to]] {
+        for list in [touching_of(r1.from), touching_of(r1.to)] {
             partners.extend_from_slice(&list[list.partition_point(|&j| j <= i)..]);
         }
         partners.sort_unstable();

@@ -672,6 +672,10 @@ thread_local! {
     /// over and over.
     static SPARE_GROUPS: std::cell::RefCell<Vec<Vec<Group>>> =
         const { std::cell::RefCell::new(Vec::new()) };
+    /// The link vectors of dropped [`PaddedLinks`], with their room: a position's links are
+    /// some thousands, and growing them anew for every graph copied them over and over.
+    static SPARE_PADDED: std::cell::RefCell<Vec<Vec<u32>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The most single lists kept in `SPARE_LISTS`.
@@ -1318,12 +1322,20 @@ struct PaddedLinks {
     longest: usize,
 }
 
+impl Drop for PaddedLinks {
+    fn drop(&mut self) {
+        put_back(&SPARE_PADDED, std::mem::take(&mut self.links));
+    }
+}
+
 impl PaddedLinks {
     /// No lists yet, for a graph of `values` values.
     fn empty(values: usize) -> PaddedLinks {
+        let mut links = take_spare(&SPARE_PADDED);
+        links.clear();
         PaddedLinks {
             starts: Vec::with_capacity(values + 1),
-            links: Vec::new(),
+            links,
             filler: values as u32,
             longest: 0,
         }
