@@ -2463,8 +2463,9 @@ mod tests {
             }
         }
         assert!(cut >= 5_000, "{cut} tables cut");
+        // 46% now: the cut tables must keep well under the whole ones.
         assert!(
-            2 * kept < whole_entries,
+            5 * kept < 3 * whole_entries,
             "{kept} of {whole_entries} entries kept"
         );
         assert!(found >= 1_000, "{found} steps found");
