@@ -265,8 +265,8 @@ pub(crate) struct Tables {
     /// dozen entries each, and one vector for all of them spares an allocation per table.
     /// Past the last table's end it holds what earlier walks left there.
     arena: Vec<(u32, u32)>,
-    /// Where each table starts in `arena`, "on" and "off" of each candidate in turn, and
-    /// where the last one ends.
+    /// Where each table starts in `arena`, and where the last one ends: the tables of one
+    /// sign, candidates in order, then those of the other (see `on_first`).
     bounds: Vec<u32>,
     /// Whether the "on" tables come first in `bounds` (else the "off" ones do).
     on_first: bool,
@@ -292,8 +292,8 @@ impl Tables {
 
     /// The tables of every premise of `graph`, walked along `padded` where the walk is
     /// plain, along the graph's lists with HoDoKu's distances where it has ALS nodes: the
-    /// "on" tables, candidates in order, then the "off" tables, cut and copied as `walk`
-    /// says.
+    /// tables of one sign, candidates in order, then those of the other, in the order and
+    /// with the cuts and copies `walk` says.
     fn walked<const W: usize>(
         ctx: &Ctx<W>,
         graph: Graph,
