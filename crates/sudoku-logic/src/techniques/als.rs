@@ -38,15 +38,20 @@ const MAX_CHAIN: usize = 50;
 /// looks at hold hundreds of ALSs.
 const MAX_CHAIN_ALL_STEPS: usize = 6;
 
+/// The most digits an ALS search handles: the ALS families are searched on grids up to 9x9
+/// ([`super::Family::searched_on`]); [`alses`] lists none on larger ones.
+const MAX_DIGITS: usize = 9;
+
 /// One almost locked set.
 pub(crate) struct Als<const W: usize> {
     pub(crate) cells: CellSet<W>,
     pub(crate) mask: u64,
     /// Per digit index: the cells outside the set that hold the digit and see every cell of
-    /// the set holding it.
-    pub(crate) buddies: Vec<CellSet<W>>,
+    /// the set holding it. Arrays, not vectors: a position has hundreds of ALSs, and two
+    /// allocations each were a tenth of the ALS search.
+    pub(crate) buddies: [CellSet<W>; MAX_DIGITS],
     /// Per digit index: the set's cells with the digit.
-    pub(crate) with: Vec<CellSet<W>>,
+    pub(crate) with: [CellSet<W>; MAX_DIGITS],
     /// The union of `buddies`.
     pub(crate) all_buddies: CellSet<W>,
 }
@@ -67,6 +72,9 @@ struct Rc {
 pub(crate) fn alses<const W: usize>(ctx: &Ctx<W>) -> Vec<Als<W>> {
     let g = ctx.g;
     let mut out: Vec<Als<W>> = Vec::new();
+    if ctx.n() > MAX_DIGITS {
+        return out;
+    }
     for kind in [Kind::Row, Kind::Col, Kind::Block] {
         let seen_before = |chosen: &[usize]| {
             let all_in = |house: fn(&crate::geometry::Geometry<W>, usize) -> usize| {
@@ -132,9 +140,8 @@ fn subsets<const W: usize>(
 
 impl<const W: usize> Als<W> {
     fn new(ctx: &Ctx<W>, cells: CellSet<W>, mask: u64) -> Als<W> {
-        let n = ctx.n();
-        let mut buddies = vec![CellSet::EMPTY; n];
-        let mut with = vec![CellSet::EMPTY; n];
+        let mut buddies = [CellSet::EMPTY; MAX_DIGITS];
+        let mut with = [CellSet::EMPTY; MAX_DIGITS];
         let mut all_buddies = CellSet::EMPTY;
         for d in BitIter(mask) {
             with[d] = cells.and(&ctx.digit_cells[d]);
