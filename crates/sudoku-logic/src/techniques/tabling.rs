@@ -312,7 +312,8 @@ impl Tables {
             .iter()
             .flat_map(|c| BitIter(ctx.mask(c)).map(move |d| (c, d)))
             .collect();
-        // Per candidate node, its place among the candidates (where its "on" table is).
+        // Per candidate node, its place among the candidates (where its "on" table is when
+        // the "on" tables come first).
         let mut index = vec![u32::MAX; graph.cell_of.len()];
         for (i, &(c, d)) in candidates.iter().enumerate() {
             index[c * n + d] = i as u32;
@@ -419,8 +420,9 @@ impl Tables {
         end: usize,
     ) -> Option<usize> {
         let v = premise as usize;
-        let list = &links.links[links.starts[v] as usize..links.starts[v + 1] as usize];
-        let &[t, a, b, c] = list else { return None };
+        let &[t, a, b, c] = links.list(v) else {
+            return None;
+        };
         if [a, b, c] != [links.filler; 3] || t & 1 == 0 {
             return None;
         }
@@ -532,7 +534,7 @@ impl OffReach {
         }
         let v = premise as usize;
         let mut reached = 0u64;
-        for &u in &links.links[links.starts[v] as usize..links.starts[v + 1] as usize] {
+        for &u in links.list(v) {
             if u == links.filler {
                 continue;
             }
@@ -1064,8 +1066,8 @@ fn normal_value(n: usize, cell: usize, d: usize, on: bool) -> u32 {
 /// `emit(cell, d, off, on)` as the lists of its "off" and "on" values.
 ///
 /// On: the cell's other digits off, then the digit's other places in the cell's houses
-/// off (row, column, box, then a variant's other houses). Off: the cell's other digit on if it is bivalue, then the
-/// digit's other place on in each house where it has two. A peer can share two houses
+/// off (row, column, box, then a variant's other houses). Off: the cell's other digit on if
+/// it is bivalue, then the digit's other place on in each house where it has two. A peer can share two houses
 /// with the cell (a row and a box): it is linked once, where it is first met, as a list
 /// that skipped repeats would have it; the cells already linked are kept as a set instead
 /// of searching the list (which made building the graph quadratic in its links).
@@ -1264,10 +1266,8 @@ impl Bfs {
                 return (end + len, false);
             }
             let value = table[j].0 as usize;
-            let from = links.starts[value] as usize;
-            let to = links.starts[value + 1] as usize;
             let before = len;
-            for four in links.links[from..to].chunks_exact(4) {
+            for four in links.list(value).chunks_exact(4) {
                 // The four slots the four links may take; `k & 3` spares a bounds check.
                 let slots = &mut table[len..len + 4];
                 let mut k = 0;
@@ -1329,6 +1329,11 @@ impl Drop for PaddedLinks {
 }
 
 impl PaddedLinks {
+    /// The list of value `v`, filler included.
+    fn list(&self, v: usize) -> &[u32] {
+        &self.links[self.starts[v] as usize..self.starts[v + 1] as usize]
+    }
+
     /// No lists yet, for a graph of `values` values.
     fn empty(values: usize) -> PaddedLinks {
         let mut links = take_spare(&SPARE_PADDED);
