@@ -19,7 +19,7 @@
 //! take the first link (pair) that eliminates, ALS-XY-Chain the best chain (most
 //! eliminations, then `index_sum`, then fewest sets and cells).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::chains::index_sum;
 use super::tabling::insertion_sort;
@@ -552,7 +552,7 @@ fn chains<const W: usize>(
         links: Vec::new(),
         in_chain: vec![false; alses.len()],
         found: Vec::new(),
-        by_effect: HashMap::new(),
+        by_effect: HashMap::default(),
     };
     for s in 0..alses.len() {
         search.in_chain[s] = true;

@@ -13,7 +13,7 @@
 //! cells ascending, and a box neighbour already linked through its row or column is not linked
 //! again, as HoDoKu lists them (so a strong link that exists only in the box is taken as weak).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::{Ctx, digit};
 use crate::chain::{Chain, ChainNode, LinkKind};
@@ -135,7 +135,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             chain: Vec::new(),
             in_chain: vec![0; cells],
             steps: Vec::new(),
-            by_effect: HashMap::new(),
+            by_effect: HashMap::default(),
             found: 0,
             most: 0,
             best_sum: u64::MAX,

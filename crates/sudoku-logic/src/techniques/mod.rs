@@ -308,9 +308,9 @@ pub(crate) struct Ctx<'a, const W: usize> {
     pub(crate) grouped_tables: RefCell<Option<std::rc::Rc<tabling::Tables>>>,
     /// The digits no single-digit pattern can touch here ([`lone_digit`]), once asked for.
     pub(crate) untouchable: std::cell::OnceCell<u64>,
-    /// Per house, whether its generation in the memo has been brought up to this position
+    /// Whether the memo's house generations have been brought up to this position
     /// ([`Memo::houses`]).
-    houses_seen: RefCell<Vec<bool>>,
+    houses_seen: std::cell::Cell<bool>,
 }
 
 /// What a solve path remembers between its steps, to skip searches whose answer it knows.
@@ -327,10 +327,16 @@ pub(crate) struct Memo<const W: usize> {
     /// ([`Memo::houses`]) when the search found nothing there, having read nothing else.
     /// While the generations are the same, so are the cells, and it finds nothing again.
     quiet: Vec<Option<(u32, u32)>>,
-    /// Per house, its cells (candidates and placed digits, see [`Ctx::quiet_word`]) when a
-    /// position last asked about it, and its generation: a number that changes whenever
-    /// they do (from 1). A house is compared once a position, however many searches ask.
-    houses: Vec<(u32, Vec<u64>)>,
+    /// Per house, its generation: the number of the look at the grid ([`Memo::looks`])
+    /// that last found one of its cells changed. While it is the same, so are the cells.
+    houses: Vec<u32>,
+    /// Every cell (candidates and placed digit, see [`Ctx::quiet_word`]) when a position
+    /// last asked about a house: the grid is compared once a position, cell by cell, however
+    /// many searches ask, and only the houses of the cells that changed get a new
+    /// generation.
+    cells: Vec<u64>,
+    /// How many times the grid has been compared with `cells` and found changed.
+    looks: u32,
     /// Searches that read the bivalue cells only and found nothing, with every cell's
     /// candidates then (none where placed): see [`Ctx::known_barren_bivalue`].
     bivalue_barren: Vec<(Technique, Vec<u64>)>,
@@ -487,32 +493,32 @@ impl<const W: usize> Ctx<'_, W> {
 }
 
 impl<const W: usize> Ctx<'_, W> {
-    /// The generation of house `h` in `memo` ([`Memo::houses`]), brought up to this
-    /// position the first time it asks.
+    /// The generation of house `h` in `memo` ([`Memo::houses`]), every house's brought up
+    /// to this position the first time it asks.
     fn house_generation(&self, memo: &mut Memo<W>, h: usize) -> u32 {
-        let mut seen = self.houses_seen.borrow_mut();
-        if seen.len() <= h {
-            seen.resize(self.g.house_count(), false);
-        }
-        if memo.houses.len() <= h {
-            memo.houses.resize(self.g.house_count(), (0, Vec::new()));
-        }
-        let (generation, then) = &mut memo.houses[h];
-        if !seen[h] {
-            seen[h] = true;
-            let cells = self.g.house_cells(h);
-            let same = then.len() == cells.len()
-                && cells
-                    .iter()
-                    .zip(then.iter())
-                    .all(|(&c, &w)| w == self.quiet_word(c));
-            if !same {
-                then.clear();
-                then.extend(cells.iter().map(|&c| self.quiet_word(c)));
-                *generation += 1;
+        if !self.houses_seen.replace(true) {
+            let cells = self.g.cell_count();
+            if memo.cells.len() != cells {
+                // No word of a cell is all ones: every cell differs the first time.
+                memo.cells = vec![u64::MAX; cells];
+                memo.houses = vec![0; self.g.house_count()];
+            }
+            let mut changed = false;
+            for c in 0..cells {
+                let now = self.quiet_word(c);
+                if memo.cells[c] != now {
+                    if !changed {
+                        changed = true;
+                        memo.looks += 1;
+                    }
+                    memo.cells[c] = now;
+                    for &x in self.g.houses_of(c) {
+                        memo.houses[x as usize] = memo.looks;
+                    }
+                }
             }
         }
-        *generation
+        memo.houses[h]
     }
 
     /// The generations of the houses `search` reads.
@@ -577,7 +583,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             memo: None,
             grouped_tables: RefCell::default(),
             untouchable: std::cell::OnceCell::new(),
-            houses_seen: RefCell::default(),
+            houses_seen: std::cell::Cell::new(false),
         }
     }
 

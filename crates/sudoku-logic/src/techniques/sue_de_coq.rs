@@ -90,23 +90,30 @@ impl<const W: usize> Search<'_, '_, W> {
             .iter()
             .collect();
         let mut pick = Pick::new(meet_set, v, plus - meet.len());
-        self.line_sets(&sources, 0, &mut pick);
+        self.line_sets(&sources, 0, 0, &mut pick);
     }
 
     /// Every nonempty subset of the line's other cells, depth first; each accepted one is
-    /// tried with the box's cell sets.
-    fn line_sets(&mut self, sources: &[usize], from: usize, pick: &mut Pick<W>) {
+    /// tried with the box's cell sets. `size`: the cells chosen so far.
+    ///
+    /// A set is accepted only with more cells than digits outside `V`, and a cell added
+    /// never takes such a digit away: a set whose digits outside `V` are as many as its
+    /// cells and all the cells still to come is not extended, and the sets accepted, in
+    /// their order, are those of the whole tree.
+    fn line_sets(&mut self, sources: &[usize], from: usize, size: usize, pick: &mut Pick<W>) {
         for k in from..sources.len() {
             let c = sources[k];
             pick.line.insert(c);
             let saved = pick.line_mask;
             pick.line_mask |= self.ctx.mask(c);
             let (inside, extra) = split(pick.line_mask, pick.v);
-            let size = pick.line.len();
+            let size = size + 1;
             if inside > 0 && size > extra && size - extra < pick.plus {
                 self.box_search(pick, pick.plus - (size - extra));
             }
-            self.line_sets(sources, k + 1, pick);
+            if size + (sources.len() - k - 1) > extra {
+                self.line_sets(sources, k + 1, size, pick);
+            }
             pick.line_mask = saved;
             pick.line.remove(c);
         }
@@ -126,21 +133,33 @@ impl<const W: usize> Search<'_, '_, W> {
             .collect();
         pick.block = CellSet::EMPTY;
         pick.block_mask = 0;
-        self.box_sets(&sources, 0, pick, need);
+        self.box_sets(&sources, 0, 0, pick, need);
     }
 
-    fn box_sets(&mut self, sources: &[usize], from: usize, pick: &mut Pick<W>, need: usize) {
+    /// Every nonempty subset of the box's cells left, depth first, as [`Search::line_sets`]:
+    /// one is accepted with `need` cells more than digits outside `V`, so a set that cannot
+    /// reach that with every cell still to come is not extended.
+    fn box_sets(
+        &mut self,
+        sources: &[usize],
+        from: usize,
+        size: usize,
+        pick: &mut Pick<W>,
+        need: usize,
+    ) {
         for k in from..sources.len() {
             let c = sources[k];
             pick.block.insert(c);
             let saved = pick.block_mask;
             pick.block_mask |= self.ctx.mask(c);
             let (inside, extra) = split(pick.block_mask, pick.v);
-            let size = pick.block.len();
+            let size = size + 1;
             if inside > 0 && size >= extra && size - extra == need {
                 self.report(pick);
             }
-            self.box_sets(sources, k + 1, pick, need);
+            if size + (sources.len() - k - 1) >= extra + need {
+                self.box_sets(sources, k + 1, size, pick, need);
+            }
             pick.block_mask = saved;
             pick.block.remove(c);
         }

@@ -21,7 +21,7 @@
 //! from on-premises, loops from off-premises, then AICs, premises by cell and digit), as
 //! HoDoKu's stable sort does.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 use super::chains::{index_sum, index_sum_of};
@@ -236,7 +236,7 @@ fn find_in<const W: usize>(ctx: &Ctx<W>, tables: &Tables, grouped: bool, out: &m
         ctx,
         graph: &tables.graph,
         found: Vec::new(),
-        by_effect: HashMap::new(),
+        by_effect: HashMap::default(),
         path: Vec::new(),
     };
     for table in tables.on().chain(tables.off()) {
@@ -1929,7 +1929,7 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
         net,
         graph,
         found: Vec::new(),
-        by_effect: HashMap::new(),
+        by_effect: HashMap::default(),
         places: HousePlaces::new(ctx),
         best: None,
     };
