@@ -817,10 +817,16 @@ impl Graph {
             .chain(set.into_iter().flat_map(|s| s.iter()))
     }
 
-    /// Adds the cells of a node to `set`.
+    /// Adds the cells of a node to `set`: a candidate's cell without going through
+    /// [`Graph::cells_of`], as the lasso test of every chain found does it for each node.
     fn insert_cells<const W: usize>(&self, value: u32, set: &mut CellSet<W>) {
-        for c in self.cells_of(value) {
-            set.insert(c);
+        match self.node(value) {
+            Ok((c, _)) => set.insert(c),
+            Err(_) => {
+                for c in self.cells_of(value) {
+                    set.insert(c);
+                }
+            }
         }
     }
 
@@ -1202,8 +1208,9 @@ struct Bfs {
 impl Bfs {
     fn new(values: usize) -> Bfs {
         Bfs {
-            // One more for the filler of `PaddedLinks`.
-            stamp: vec![0; values + 1],
+            // One more for the filler of `PaddedLinks`, and up to a power of two: a walk
+            // masks a value to index it, which spares a bounds check a link.
+            stamp: vec![0; (values + 1).next_power_of_two()],
             now: 0,
             position: Vec::new(),
             depth: Vec::with_capacity(MAX_ENTRIES),
@@ -1244,7 +1251,10 @@ impl Bfs {
     ) -> (usize, bool) {
         self.now += 1;
         let now = self.now;
-        let stamp = &mut self.stamp[..];
+        // Every value is below the stamps' length, a power of two: masked, it is itself,
+        // and the compiler knows the index in bounds.
+        let mask = self.stamp.len() - 1;
+        let stamp = &mut self.stamp[..=mask];
         stamp[links.filler as usize] = now;
         // The table is built in place, without a branch on whether a value is new:
         // each link is written at the end and the end moves on only if the value is new.
@@ -1272,7 +1282,7 @@ impl Bfs {
                 let slots = &mut table[len..len + 4];
                 let mut k = 0;
                 for &next in four {
-                    let seen = &mut stamp[next as usize];
+                    let seen = &mut stamp[next as usize & mask];
                     slots[k & 3] = (next, j as u32);
                     k += usize::from(*seen != now);
                     *seen = now;
