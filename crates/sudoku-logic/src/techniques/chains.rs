@@ -132,7 +132,7 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             kind,
             links,
             starts,
-            chain: Vec::new(),
+            chain: Vec::with_capacity(MAX_LINKS + 2),
             in_chain: vec![0; cells],
             steps: Vec::new(),
             by_effect: HashMap::default(),
@@ -281,8 +281,16 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
     /// weak link it leads nowhere, since the strong link from the cell's other digit goes
     /// back to a node of the chain. So is a weak link back to the start cell: a chain that
     /// closes there ends on a weak link, and is neither checked nor extended.
+    ///
+    /// A cell's two nodes come and go together: the chain grows by both, and the cell's
+    /// count by two, at once. A chain too long for one more pair is not extended (a weak
+    /// link alone would end it on a weak link, neither checked nor extended).
     fn extend_xy(&mut self, at: Node) {
         let (s, a) = self.chain[0].0;
+        let len = self.chain.len();
+        if len + 1 > MAX_LINKS {
+            return;
+        }
         let list = self.links_of(at);
         for i in list.start + 1..list.end {
             let link = self.links[i];
@@ -290,19 +298,18 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
             if cell == s || self.in_chain[cell] > 0 {
                 continue;
             }
-            self.push(link.to(), false);
-            if self.chain.len() <= MAX_LINKS {
-                let other = (self.ctx.mask(cell) & !(1 << link.d)).trailing_zeros() as usize;
-                self.push((cell, other), true);
-                if other == a {
-                    self.check();
-                }
-                if self.chain.len() <= MAX_LINKS {
-                    self.extend_xy((cell, other));
-                }
-                self.pop();
+            let other = (self.ctx.mask(cell) & !(1 << link.d)).trailing_zeros() as usize;
+            self.chain.push((link.to(), false));
+            self.chain.push(((cell, other), true));
+            self.in_chain[cell] += 2;
+            if other == a {
+                self.check();
             }
-            self.pop();
+            if len + 2 <= MAX_LINKS {
+                self.extend_xy((cell, other));
+            }
+            self.in_chain[cell] -= 2;
+            self.chain.truncate(len);
         }
     }
 

@@ -61,6 +61,13 @@ struct LookAhead<'a, 'c, const W: usize> {
     changed: CellSet<W>,
     /// Per house, the digits (bit `d`) that lost a place in it since the last scan.
     touched: Vec<u64>,
+    /// The houses a scan for hidden singles reads, in its order: rows, columns, boxes.
+    scan: Vec<usize>,
+    /// Per house, its place in `scan`.
+    scan_place: Vec<usize>,
+    /// The places in `scan` (bit `i` of word `i / 64`) of the houses in `touched` with
+    /// a digit: a scan reads those alone, where it went through every house.
+    touched_houses: Vec<u64>,
     /// The position has a single of its own: scans look at every cell and house.
     whole: bool,
 }
@@ -68,6 +75,14 @@ struct LookAhead<'a, 'c, const W: usize> {
 impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
     fn new(ctx: &'a Ctx<'c, W>, values: usize, whole: bool) -> Self {
         let start: Vec<CellSet<W>> = ctx.digit_cells.iter().map(|s| s.and(&ctx.empty)).collect();
+        let scan: Vec<usize> = [Kind::Row, Kind::Col, Kind::Block]
+            .into_iter()
+            .flat_map(|kind| ctx.g.lines(kind))
+            .collect();
+        let mut scan_place = vec![usize::MAX; ctx.g.house_count()];
+        for (i, &h) in scan.iter().enumerate() {
+            scan_place[h] = i;
+        }
         let mut look = LookAhead {
             ctx,
             masks: ctx.pos.masks().to_vec(),
@@ -79,6 +94,9 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
             seen: vec![false; values],
             changed: CellSet::EMPTY,
             touched: vec![0; ctx.g.house_count()],
+            touched_houses: vec![0; scan.len().div_ceil(64)],
+            scan,
+            scan_place,
             whole: true,
         };
         let mut singles = Vec::new();
@@ -95,6 +113,7 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
         self.places.copy_from_slice(&self.start);
         self.changed = CellSet::EMPTY;
         self.touched.fill(0);
+        self.touched_houses.fill(0);
         self.seen[self.premise as usize] = false;
         for &v in &self.found {
             self.seen[v as usize] = false;
@@ -117,6 +136,8 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
         self.changed.insert(cell);
         for h in [g.row_of(cell), g.col_of(cell), g.block_of(cell)] {
             self.touched[h] |= lost;
+            let i = self.scan_place[h];
+            self.touched_houses[i / 64] |= 1 << (i % 64);
         }
         for d in BitIter(lost) {
             self.places[d].remove(cell);
@@ -165,8 +186,10 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
             }
         }
         self.changed = CellSet::EMPTY;
-        for kind in [Kind::Row, Kind::Col, Kind::Block] {
-            for h in ctx.g.lines(kind) {
+        for k in 0..self.touched_houses.len() {
+            let houses = std::mem::take(&mut self.touched_houses[k]);
+            for i in BitIter(houses) {
+                let h = self.scan[64 * k + i];
                 let touched = std::mem::take(&mut self.touched[h]);
                 for d in BitIter(touched) {
                     let here = self.places[d].and(ctx.g.house_set(h));
@@ -1707,27 +1730,34 @@ impl<const W: usize> Finder<'_, '_, W> {
         }
     }
 
+    /// The AICs from an "off" table's premise `c` in `s` to the "on" values of candidates
+    /// outside `s` that could end one: an end on `c` must see two of the cells with `c`
+    /// that see `s`; an end on another digit of `s` must be one of those cells. The scan
+    /// of the table's entries keeps the ends alone.
     fn aics(&mut self, table: Table<'_>) {
         let (g, ctx) = (self.graph, self.ctx);
         let (s, c) = match g.node(table.entries[0].0) {
             Ok(node) => node,
             Err(_) => return,
         };
-        // "On" values of candidates outside the start cell.
-        let (plain, in_start) = (2 * g.cell_of.len() as u32, g.cell_values(s));
-        let ends = move |v: u32| v & 1 == 1 && v < plain && !in_start.contains(&v);
-        // The cells with `c` that see the start: an end on `c` must see two of them.
         let seeing_start = ctx.g.peers(s).and(&ctx.digit_cells[c]);
-        for j in entries_where(table.entries, ends) {
-            let Ok((e, d)) = g.node(table.entries[j].0) else {
-                continue;
-            };
-            let wanted = if d == c {
-                ctx.g.peers(e).and(&seeing_start).has_two()
+        let others = ctx.mask(s) & !(1 << c);
+        let (n, plain, cell_of) = (ctx.n(), 2 * g.cell_of.len() as u32, &g.cell_of);
+        let ends = move |v: u32| {
+            if v & 1 == 0 || v >= plain {
+                return false;
+            }
+            let node = v as usize / 2;
+            let e = cell_of[node] as usize;
+            let d = node - e * n;
+            if d == c {
+                e != s && ctx.g.peers(e).and(&seeing_start).has_two()
             } else {
-                ctx.g.sees(s, e) && ctx.has(e, c) && ctx.has(s, d)
-            };
-            if wanted {
+                others >> d & 1 == 1 && seeing_start.contains(e)
+            }
+        };
+        for j in entries_where(table.entries, ends) {
+            if let Ok((e, d)) = g.node(table.entries[j].0) {
                 self.aic(table, j, (s, c), (e, d));
             }
         }
