@@ -40,8 +40,6 @@ pub struct Geometry<const W: usize = MAX_WORDS> {
     peers: Vec<CellSet<W>>,
     /// For every cell: its row, column and block house positions.
     rcb: Vec<[usize; 3]>,
-    /// Per house, the other houses it shares at least two cells with, in index order.
-    partners: Vec<Vec<usize>>,
     /// Every rectangle that could be a deadly pattern (see [`Geometry::rectangles`]).
     rectangles: Vec<[usize; 4]>,
     /// The house positions of each kind (rows, columns, blocks, others), in index order.
@@ -77,7 +75,6 @@ impl<const W: usize> Geometry<W> {
             .map(|i| block_triple(layout, &houses, i))
             .collect();
         let plain = *layout.variant() == sudoku_core::Variant::default();
-        let partners = overlapping_houses(&house_sets);
         let by_kind = [Kind::Row, Kind::Col, Kind::Block, Kind::Other]
             .map(|k| (0..houses.len()).filter(|&h| kinds[h] == k).collect());
         let mut geometry = Geometry {
@@ -89,7 +86,6 @@ impl<const W: usize> Geometry<W> {
             house_sets,
             peers,
             rcb,
-            partners,
             rectangles: Vec::new(),
             by_kind,
             plain,
@@ -219,12 +215,6 @@ impl<const W: usize> Geometry<W> {
         self.rcb[cell][2]
     }
 
-    /// The houses sharing at least two cells with `house` (a box and a line, a diagonal and
-    /// a box, ...), in index order: where its locked candidates live.
-    pub(crate) fn partners(&self, house: usize) -> &[usize] {
-        &self.partners[house]
-    }
-
     /// Whether the layout has only rows, columns and boxes (no variant houses): the
     /// uniqueness techniques need to know every house a rectangle touches.
     pub fn is_plain(&self) -> bool {
@@ -290,20 +280,6 @@ impl<const W: usize> Geometry<W> {
     pub(crate) fn houses_of_kind(&self, kind: Kind) -> &[usize] {
         &self.by_kind[kind as usize]
     }
-}
-
-fn overlapping_houses<const W: usize>(sets: &[CellSet<W>]) -> Vec<Vec<usize>> {
-    sets.iter()
-        .enumerate()
-        .map(|(a, sa)| {
-            let shares_two = |(b, sb): &(usize, &CellSet<W>)| *b != a && sa.and(sb).len() >= 2;
-            sets.iter()
-                .enumerate()
-                .filter(shares_two)
-                .map(|(b, _)| b)
-                .collect()
-        })
-        .collect()
 }
 
 fn kind_of(h: House) -> Kind {

@@ -38,9 +38,28 @@ pub(crate) fn untouchable_digits<const W: usize>(ctx: &Ctx<W>) -> u64 {
             rows[d][r] |= 1 << c;
         }
     }
-    (0..9)
-        .filter(|&d| covered_rows(&rows[d]) == rows[d])
-        .fold(0, |acc, d| acc | 1 << d)
+    // A digit's answer depends on its rows alone: a solve path remembers each digit's last
+    // rows and answer, and most digits keep their rows from one step to the next.
+    let mut memo = ctx.memo.map(|m| m.borrow_mut());
+    let mut untouchable = 0;
+    for (d, rows) in rows.iter().enumerate() {
+        let known = memo
+            .as_ref()
+            .and_then(|m| m.templates.get(d))
+            .filter(|(then, _)| then == rows)
+            .map(|&(_, answer)| answer);
+        let answer = known.unwrap_or_else(|| covered_rows(rows) == *rows);
+        if let Some(m) = memo.as_mut()
+            && known.is_none()
+        {
+            if m.templates.len() < 9 {
+                m.templates.resize(9, ([u16::MAX; 9], false));
+            }
+            m.templates[d] = (*rows, answer);
+        }
+        untouchable |= u64::from(answer) << d;
+    }
+    untouchable
 }
 
 /// The kind of a band's part of a template: the column offset (0 to 2) taken in each of

@@ -340,6 +340,9 @@ pub(crate) struct Memo<const W: usize> {
     /// Searches that read the bivalue cells only and found nothing, with every cell's
     /// candidates then (none where placed): see [`Ctx::known_barren_bivalue`].
     bivalue_barren: Vec<(Technique, Vec<u64>)>,
+    /// Per digit of a classic grid, its cells (candidates and placed, as column masks per
+    /// row) when [`lone_digit`] last looked, and whether every one lay on a template.
+    templates: Vec<([u16; 9], bool)>,
 }
 
 /// A search that reads the cells of one house or two, where [`Memo::quiet`] remembers

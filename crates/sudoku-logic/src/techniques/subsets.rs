@@ -81,11 +81,13 @@ fn naked_among<const W: usize>(
     out: &mut Vec<Step>,
 ) -> bool {
     let mut met = false;
-    let (mut cells, mut masks, mut len) = ([0usize; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
+    // Cells as `u16`: the arrays are set to zero at every search, and most searches
+    // find few cells to try.
+    let (mut cells, mut masks, mut len) = ([0u16; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
     for &c in ctx.g.house_cells(h) {
         let m = ctx.mask(c);
         if m != 0 && has_at_most(m, k) {
-            (cells[len], masks[len]) = (c, m);
+            (cells[len], masks[len]) = (c as u16, m);
             len += 1;
         }
     }
@@ -98,7 +100,7 @@ fn naked_among<const W: usize>(
         &mut |chosen, union| {
             if !has_at_most(union, k - 1) {
                 for (slot, &j) in chosen_cells.iter_mut().zip(chosen) {
-                    *slot = cells[j];
+                    *slot = usize::from(cells[j]);
                 }
                 let chosen = &chosen_cells[..k];
                 if locked_only && !ctx.g.shares_a_line(chosen) {
