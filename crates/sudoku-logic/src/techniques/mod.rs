@@ -323,10 +323,11 @@ pub(crate) struct Memo<const W: usize> {
     /// then: such a search reads nothing but those cells, so while they are the same it
     /// finds nothing again.
     barren: Vec<(Technique, usize, CellSet<W>)>,
-    /// Per search of one or two houses ([`Quiet::slot`]), the generations of those houses
-    /// ([`Memo::houses`]) when the search found nothing there, having read nothing else.
-    /// While the generations are the same, so are the cells, and it finds nothing again.
-    quiet: Vec<Option<(u32, u32)>>,
+    /// Per search of one or two houses ([`Quiet::slot`]), where it found nothing: the
+    /// generation of its house ([`Memo::houses`]), and the other house it read with its
+    /// generation, if it read one. While the generations are the same, so are the cells,
+    /// and it finds nothing again.
+    quiet: Vec<Option<(u32, Option<(usize, u32)>)>>,
     /// Per house, its generation: the number of the look at the grid ([`Memo::looks`])
     /// that last found one of its cells changed. While it is the same, so are the cells.
     houses: Vec<u32>,
@@ -348,16 +349,15 @@ pub(crate) struct Memo<const W: usize> {
 /// A search that reads the cells of one house or two, where [`Memo::quiet`] remembers
 /// that it found nothing.
 ///
-/// A naked subset's eliminations may lie outside its house (in the box or line its cells
-/// share), and the grading of a generated puzzle goes back to earlier positions with the
-/// memo of later ones; so a naked search is remembered only where it met no subset at all,
-/// having read its house alone.
+/// A naked subset's eliminations may lie outside its house, in the other house its cells
+/// share (a box and a line): a naked search that met subsets clearing nothing read that
+/// house too, and is remembered with it where its subsets share one such house at most.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Quiet {
     /// Sue de Coq on one line and one box.
     SueDeCoq { line: usize, block: usize },
     /// The naked subsets of `k` cells (2 to 4) in a house; with `locked`, the Locked Pairs
-    /// and Triples among them only. Remembered where the search met no subset.
+    /// and Triples among them only.
     Naked {
         house: usize,
         k: usize,
@@ -384,11 +384,31 @@ impl Quiet {
         }
     }
 
-    /// The houses whose cells the search reads.
-    fn houses(self) -> (usize, Option<usize>) {
+    /// The house whose cells the search reads first (a Sue de Coq reads its box too).
+    fn house(self) -> usize {
         match self {
-            Quiet::SueDeCoq { line, block } => (line, Some(block)),
-            Quiet::Naked { house, .. } | Quiet::Hidden { house, .. } => (house, None),
+            Quiet::SueDeCoq { line, .. } => line,
+            Quiet::Naked { house, .. } | Quiet::Hidden { house, .. } => house,
+        }
+    }
+}
+
+/// What a search that [`Ctx::search_unless_quiet`] may remember heard.
+pub(crate) enum Heard {
+    /// A step, or something the memo cannot keep: the search runs again next time.
+    Something,
+    /// Nothing, having read the cells of its house ([`Quiet::house`]) and of `beside`.
+    Nothing { beside: Option<usize> },
+}
+
+impl Heard {
+    /// What a search that read its house and `beside` alone heard, as whether it `found`
+    /// anything.
+    pub(crate) fn of(found: bool, beside: Option<usize>) -> Heard {
+        if found {
+            Heard::Something
+        } else {
+            Heard::Nothing { beside }
         }
     }
 }
@@ -524,23 +544,17 @@ impl<const W: usize> Ctx<'_, W> {
         memo.houses[h]
     }
 
-    /// The generations of the houses `search` reads.
-    fn generations(&self, memo: &mut Memo<W>, search: Quiet) -> (u32, u32) {
-        let (a, b) = search.houses();
-        let first = self.house_generation(memo, a);
-        (first, b.map_or(0, |b| self.house_generation(memo, b)))
-    }
-
-    /// Whether `search` found nothing along this path when the cells it reads were as
+    /// Whether `search` found nothing along this path when the cells it read were as
     /// they are now.
     pub(crate) fn known_quiet(&self, search: Quiet) -> bool {
         let Some(memo) = self.memo else { return false };
         let memo = &mut *memo.borrow_mut();
         let k = search.slot(self.g.house_count());
-        let Some(&Some(then)) = memo.quiet.get(k) else {
+        let Some(&Some((first, beside))) = memo.quiet.get(k) else {
             return false;
         };
-        self.generations(memo, search) == then
+        self.house_generation(memo, search.house()) == first
+            && beside.is_none_or(|(b, then)| self.house_generation(memo, b) == then)
     }
 
     /// A cell as [`Memo::houses`] keeps it: its candidates, and its digit (from bit 48) if
@@ -549,24 +563,28 @@ impl<const W: usize> Ctx<'_, W> {
         self.mask(c) | u64::from(self.pos.values()[c]) << 48
     }
 
-    /// Runs `search` (which says whether it found anything) unless it is known to find
-    /// nothing here, and notes when it found nothing.
-    pub(crate) fn search_unless_quiet(&self, search: Quiet, run: impl FnOnce() -> bool) {
-        if !self.known_quiet(search) && !run() {
-            self.note_quiet(search);
+    /// Runs `search` (which says what it heard) unless it is known to find nothing here,
+    /// and notes when it found nothing.
+    pub(crate) fn search_unless_quiet(&self, search: Quiet, run: impl FnOnce() -> Heard) {
+        if self.known_quiet(search) {
+            return;
+        }
+        if let Heard::Nothing { beside } = run() {
+            self.note_quiet(search, beside);
         }
     }
 
-    /// Notes that `search` found nothing.
-    fn note_quiet(&self, search: Quiet) {
+    /// Notes that `search` found nothing, having read its house and `beside`.
+    fn note_quiet(&self, search: Quiet, beside: Option<usize>) {
         if let Some(memo) = self.memo {
             let memo = &mut *memo.borrow_mut();
             let houses = self.g.house_count();
             if memo.quiet.len() < Quiet::slots(houses) {
                 memo.quiet.resize(Quiet::slots(houses), None);
             }
-            let now = self.generations(memo, search);
-            memo.quiet[search.slot(houses)] = Some(now);
+            let first = self.house_generation(memo, search.house());
+            let beside = beside.map(|b| (b, self.house_generation(memo, b)));
+            memo.quiet[search.slot(houses)] = Some((first, beside));
         }
     }
 }

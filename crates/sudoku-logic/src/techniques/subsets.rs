@@ -7,7 +7,7 @@
 //! Houses are searched boxes first, then rows and columns, as HoDoKu does, so the first step
 //! found is the one HoDoKu's solver takes.
 
-use super::{Ctx, Quiet, digits, push_unique};
+use super::{Ctx, Heard, Quiet, digits, push_unique};
 use crate::bits::{CellSet, HousePlaces, for_each_narrow_combination, has_at_most};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
@@ -23,8 +23,9 @@ use crate::technique::Technique;
 /// would take, and at the positions where a path looks for quadruples (past the singles and
 /// smaller subsets) most houses have fewer than 8 empty cells.
 ///
-/// A hidden search reads its house's cells alone, and so does a naked one that meets no
-/// subset (see [`Quiet`]): a path passes over such houses while their cells are the same.
+/// A hidden search reads its house's cells alone, and a naked one its house's and those of
+/// the other house its subsets share, if any (see [`Quiet`]): a path passes over such
+/// houses while their cells are the same.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) {
     let worth = |h: usize| k < 4 || !ctx.first_only || ctx.empty.and(ctx.g.house_set(h)).len() >= 8;
     for house in ctx.g.blocks_first().filter(|&h| worth(h)) {
@@ -37,7 +38,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) 
     }
     for house in ctx.g.blocks_first().filter(|&h| worth(h)) {
         let search = Quiet::Hidden { house, k };
-        ctx.search_unless_quiet(search, || hidden(ctx, house, k, out));
+        ctx.search_unless_quiet(search, || Heard::of(hidden(ctx, house, k, out), None));
     }
 }
 
@@ -71,16 +72,18 @@ const MAX_HOUSE: usize = sudoku_core::MAX_SIZE;
 /// Naked subsets of size `k` in house `h`; only the locked ones when `locked_only` is set
 /// (their cells share a line as well, and the step clears both houses).
 ///
-/// Whether it met a subset, whether or not it clears anything: where it met none, it read
-/// nothing but the house's cells ([`Quiet::Naked`]).
+/// Nothing is heard where no subset clears anything: the subsets are those of the house,
+/// and what each clears lies in the houses holding all its cells, `h` and at most one
+/// other on a plain grid. Where the subsets met share more than one other house, what the
+/// search read is not kept ([`Heard::Something`]).
 fn naked_among<const W: usize>(
     ctx: &Ctx<W>,
     h: usize,
     k: usize,
     locked_only: bool,
     out: &mut Vec<Step>,
-) -> bool {
-    let mut met = false;
+) -> Heard {
+    let (mut cleared, mut beside, mut several) = (false, None, false);
     // Cells as `u16`: the arrays are set to zero at every search, and most searches
     // find few cells to try.
     let (mut cells, mut masks, mut len) = ([0u16; MAX_HOUSE], [0u64; MAX_HOUSE], 0);
@@ -106,8 +109,15 @@ fn naked_among<const W: usize>(
                 if locked_only && !ctx.g.shares_a_line(chosen) {
                     return true;
                 }
-                met = true;
+                for &x in ctx.g.houses_of(chosen[0]) {
+                    let x = usize::from(x);
+                    if x != h && chosen.iter().all(|&c| ctx.g.house_set(x).contains(c)) {
+                        several |= beside.is_some_and(|b| b != x);
+                        beside = Some(x);
+                    }
+                }
                 if clears_something(ctx, chosen, union) {
+                    cleared = true;
                     let step = naked_step(ctx, h, chosen, union);
                     if !locked_only || is_locked(step.technique) {
                         push_unique(out, step);
@@ -117,7 +127,11 @@ fn naked_among<const W: usize>(
             true
         },
     );
-    met
+    if cleared || several {
+        Heard::Something
+    } else {
+        Heard::Nothing { beside }
+    }
 }
 
 /// Whether a cell seeing every cell of a naked subset still has one of its digits: the

@@ -10,7 +10,7 @@
 //! before columns, lines and boxes by index, intersections `{p0,p1}`, `{p0,p1,p2}`,
 //! `{p0,p2}`, `{p1,p2}`, then the line's and the box's cell sets in depth-first order.
 
-use super::{Ctx, Quiet, digits, push_unique};
+use super::{Ctx, Heard, Quiet, digits, push_unique};
 use crate::bits::{BitIter, CellSet};
 use crate::chain::AlsGroup;
 use crate::geometry::Kind;
@@ -41,7 +41,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
                         found: false,
                     };
                     search.intersections(&cells, 0, &mut Vec::new());
-                    search.found
+                    Heard::of(search.found, Some(block))
                 });
             }
         }
