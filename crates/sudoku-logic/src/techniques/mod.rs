@@ -327,7 +327,7 @@ pub(crate) struct Memo<const W: usize> {
     /// generation of its house ([`Memo::houses`]), and the other house it read with its
     /// generation, if it read one. While the generations are the same, so are the cells,
     /// and it finds nothing again.
-    quiet: Vec<Option<(u32, Option<(usize, u32)>)>>,
+    quiet: Vec<Option<QuietThen>>,
     /// Per house, its generation: the number of the look at the grid ([`Memo::looks`])
     /// that last found one of its cells changed. While it is the same, so are the cells.
     houses: Vec<u32>,
@@ -345,6 +345,10 @@ pub(crate) struct Memo<const W: usize> {
     /// row) when [`lone_digit`] last looked, and whether every one lay on a template.
     templates: Vec<([u16; 9], bool)>,
 }
+
+/// Where a search found nothing ([`Memo::quiet`]): the generation of its house, and the
+/// other house it read with that one's generation, if it read one.
+type QuietThen = (u32, Option<(usize, u32)>);
 
 /// A search that reads the cells of one house or two, where [`Memo::quiet`] remembers
 /// that it found nothing.
