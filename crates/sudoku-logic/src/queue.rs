@@ -25,6 +25,9 @@ pub(crate) struct SinglesQueue {
     values: Vec<u8>,
     /// `free[h * n + d]`: cells of house `h` with digit index `d` as a candidate.
     free: Vec<u16>,
+    /// Per house, how many digits still have a cell there (`free` above zero): a Full
+    /// House is a naked single whose digit is the only one left in one of its houses.
+    open: Vec<u16>,
     naked: Vec<(usize, usize)>,
     naked_head: usize,
     hidden: Vec<(usize, usize)>,
@@ -42,6 +45,7 @@ impl SinglesQueue {
             masks: vec![all; n * n],
             values: vec![0; n * n],
             free: vec![n as u16; g.house_count() * n],
+            open: vec![n as u16; g.house_count()],
             naked: Vec::new(),
             naked_head: 0,
             hidden: Vec::new(),
@@ -108,6 +112,9 @@ impl SinglesQueue {
 
     fn dec(&mut self, h: usize, d: usize) -> u16 {
         let f = &mut self.free[h * self.n + d];
+        if *f == 1 {
+            self.open[h] -= 1;
+        }
         *f = f.saturating_sub(1);
         *f
     }
@@ -147,7 +154,7 @@ impl SinglesQueue {
             let last = g
                 .houses_of(cell)
                 .iter()
-                .find(|&&h| (0..self.n).all(|x| x == d || self.free[h as usize * self.n + x] == 0));
+                .find(|&&h| self.only_digit_left(h as usize, d));
             if let Some(&h) = last {
                 let mut step = self.single(g, Technique::FullHouse, cell, d);
                 step.add_house(g.house(h as usize), Role::Base);
@@ -155,6 +162,13 @@ impl SinglesQueue {
             }
         }
         None
+    }
+
+    /// Whether every digit but `d` has no cell left in house `h`: no other digit is open
+    /// there, and `d` is open or not.
+    fn only_digit_left(&self, h: usize, d: usize) -> bool {
+        let own = u16::from(self.free[h * self.n + d] > 0);
+        self.open[h] == own
     }
 
     /// The oldest naked single still open (taken off the queue).

@@ -69,42 +69,112 @@ struct Rc {
 ///
 /// A set found in a column was found in a row before if its cells share a row (one cell),
 /// and one found in a box if they share a row or a column: those are passed over.
+///
+/// The sets of a house, and the cells seeing each digit's places in one, depend on the
+/// house's cells alone: a solve path remembers them per house ([`Memo::als_seeds`]) while
+/// the house's cells are the same, and only a set's buddies are made anew at each position.
 pub(crate) fn alses<const W: usize>(ctx: &Ctx<W>) -> Vec<Als<W>> {
-    let g = ctx.g;
     let mut out: Vec<Als<W>> = Vec::new();
     if ctx.n() > MAX_DIGITS {
         return out;
     }
     for kind in [Kind::Row, Kind::Col, Kind::Block] {
-        let seen_before = |chosen: &[usize]| {
-            let all_in = |house: fn(&crate::geometry::Geometry<W>, usize) -> usize| {
-                chosen.iter().all(|&c| house(g, c) == house(g, chosen[0]))
+        for h in ctx.g.lines(kind) {
+            let Some(memo) = ctx.memo else {
+                out.extend(house_seeds(ctx, kind, h).iter().map(|seed| seed.als(ctx)));
+                continue;
             };
-            match kind {
-                Kind::Row => false,
-                Kind::Col => all_in(crate::geometry::Geometry::row_of),
-                _ => {
-                    all_in(crate::geometry::Geometry::row_of)
-                        || all_in(crate::geometry::Geometry::col_of)
-                }
+            let memo = &mut *memo.borrow_mut();
+            let generation = ctx.house_generation(memo, h);
+            if memo.als_seeds.len() <= h {
+                memo.als_seeds.resize_with(ctx.g.house_count(), || None);
             }
-        };
-        for h in g.lines(kind) {
-            let cells: Vec<usize> = g
-                .house_cells(h)
-                .iter()
-                .copied()
-                .filter(|&c| ctx.empty.contains(c))
-                .collect();
-            let mut chosen = Vec::new();
-            subsets(ctx, &cells, 0, 0, &mut chosen, &mut |chosen, mask| {
-                if !seen_before(chosen) {
-                    let set = CellSet::from_indices(chosen.iter().copied());
-                    out.push(Als::new(ctx, set, mask));
-                }
-            });
+            let slot = &mut memo.als_seeds[h];
+            if slot.as_ref().is_none_or(|(then, _)| *then != generation) {
+                *slot = Some((generation, house_seeds(ctx, kind, h)));
+            }
+            if let Some((_, seeds)) = slot {
+                out.extend(seeds.iter().map(|seed| seed.als(ctx)));
+            }
         }
     }
+    out
+}
+
+/// An ALS as its house's cells make it: the cells, the digits, and per digit the cells
+/// outside it that see all its places of the digit, whatever their candidates.
+#[derive(Debug, Clone)]
+pub(crate) struct AlsSeed<const W: usize> {
+    cells: CellSet<W>,
+    mask: u64,
+    seeing: [CellSet<W>; MAX_DIGITS],
+}
+
+impl<const W: usize> AlsSeed<W> {
+    fn new(ctx: &Ctx<W>, cells: CellSet<W>, mask: u64) -> AlsSeed<W> {
+        let mut seeing = [CellSet::EMPTY; MAX_DIGITS];
+        for d in BitIter(mask) {
+            let with = cells.and(&ctx.digit_cells[d]);
+            seeing[d] = ctx.g.common_peers(with.iter()).minus(&cells);
+        }
+        AlsSeed {
+            cells,
+            mask,
+            seeing,
+        }
+    }
+
+    /// The ALS at the position: its buddies are the cells seeing its places that hold the
+    /// digit.
+    fn als(&self, ctx: &Ctx<W>) -> Als<W> {
+        let mut buddies = [CellSet::EMPTY; MAX_DIGITS];
+        let mut with = [CellSet::EMPTY; MAX_DIGITS];
+        let mut all_buddies = CellSet::EMPTY;
+        for d in BitIter(self.mask) {
+            with[d] = self.cells.and(&ctx.digit_cells[d]);
+            buddies[d] = self.seeing[d].and(&ctx.digit_cells[d]);
+            all_buddies = all_buddies.or(&buddies[d]);
+        }
+        Als {
+            cells: self.cells,
+            mask: self.mask,
+            buddies,
+            with,
+            all_buddies,
+        }
+    }
+}
+
+/// The ALSs of house `h` (of kind `kind`) that no earlier house listed, in HoDoKu's order.
+fn house_seeds<const W: usize>(ctx: &Ctx<W>, kind: Kind, h: usize) -> Vec<AlsSeed<W>> {
+    let g = ctx.g;
+    let seen_before = |chosen: &[usize]| {
+        let all_in = |house: fn(&crate::geometry::Geometry<W>, usize) -> usize| {
+            chosen.iter().all(|&c| house(g, c) == house(g, chosen[0]))
+        };
+        match kind {
+            Kind::Row => false,
+            Kind::Col => all_in(crate::geometry::Geometry::row_of),
+            _ => {
+                all_in(crate::geometry::Geometry::row_of)
+                    || all_in(crate::geometry::Geometry::col_of)
+            }
+        }
+    };
+    let cells: Vec<usize> = g
+        .house_cells(h)
+        .iter()
+        .copied()
+        .filter(|&c| ctx.empty.contains(c))
+        .collect();
+    let mut out = Vec::new();
+    let mut chosen = Vec::new();
+    subsets(ctx, &cells, 0, 0, &mut chosen, &mut |chosen, mask| {
+        if !seen_before(chosen) {
+            let set = CellSet::from_indices(chosen.iter().copied());
+            out.push(AlsSeed::new(ctx, set, mask));
+        }
+    });
     out
 }
 
@@ -139,28 +209,6 @@ fn subsets<const W: usize>(
 }
 
 impl<const W: usize> Als<W> {
-    fn new(ctx: &Ctx<W>, cells: CellSet<W>, mask: u64) -> Als<W> {
-        let mut buddies = [CellSet::EMPTY; MAX_DIGITS];
-        let mut with = [CellSet::EMPTY; MAX_DIGITS];
-        let mut all_buddies = CellSet::EMPTY;
-        for d in BitIter(mask) {
-            with[d] = cells.and(&ctx.digit_cells[d]);
-            buddies[d] = ctx
-                .g
-                .common_peers(with[d].iter())
-                .minus(&cells)
-                .and(&ctx.digit_cells[d]);
-            all_buddies = all_buddies.or(&buddies[d]);
-        }
-        Als {
-            cells,
-            mask,
-            buddies,
-            with,
-            all_buddies,
-        }
-    }
-
     fn group<const V: usize>(&self, ctx: &Ctx<V>) -> AlsGroup {
         AlsGroup {
             cells: self.cells.iter().map(|c| ctx.cell(c)).collect(),
@@ -769,11 +817,71 @@ mod tests {
 
     use sudoku_core::Layout;
 
-    use super::super::testing::positions_past_singles;
-    use super::super::{Ctx, Options};
+    use super::super::testing::{diabolical_positions, path_positions, positions_past_singles};
+    use super::super::{Ctx, Memo, Options};
     use super::alses;
     use crate::bits::CellSet;
     use crate::geometry::{Geometry, Kind};
+
+    /// Along solve paths, the list made from the sets each house remembers is the list
+    /// made afresh: the same sets, in the same order, with the same buddies; and some
+    /// houses are remembered.
+    #[test]
+    fn remembered_house_sets_give_the_same_list() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let memo = std::cell::RefCell::new(Memo::default());
+        let (mut listed, mut kept) = (0, 0);
+        let positions = path_positions(&layout, 30)
+            .into_iter()
+            .chain(diabolical_positions(&layout, 30));
+        for (pos, _) in positions {
+            let fresh = alses(&Ctx::new(&g, &pos, &opts));
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            ctx.memo = Some(&memo);
+            kept += {
+                let before: Vec<u32> = (0..27)
+                    .map(|h| {
+                        memo.borrow()
+                            .als_seeds
+                            .get(h)
+                            .and_then(|s| s.as_ref())
+                            .map_or(0, |s| s.0)
+                    })
+                    .collect();
+                let _ = alses(&ctx);
+                let after: Vec<u32> = (0..27)
+                    .map(|h| {
+                        memo.borrow()
+                            .als_seeds
+                            .get(h)
+                            .and_then(|s| s.as_ref())
+                            .map_or(0, |s| s.0)
+                    })
+                    .collect();
+                before
+                    .iter()
+                    .zip(&after)
+                    .filter(|(b, a)| b == a && **a != 0)
+                    .count()
+            };
+            let remembered = alses(&ctx);
+            assert_eq!(remembered.len(), fresh.len());
+            for (r, f) in remembered.iter().zip(&fresh) {
+                assert_eq!((r.cells, r.mask), (f.cells, f.mask));
+                assert_eq!(
+                    (r.buddies, r.with, r.all_buddies),
+                    (f.buddies, f.with, f.all_buddies)
+                );
+            }
+            listed += fresh.len();
+        }
+        assert!(
+            listed > 10_000 && kept > 500,
+            "{listed} sets, {kept} houses kept"
+        );
+    }
 
     /// `alses` lists every almost locked set of the position once: each is the first of
     /// the houses (rows, then columns, then boxes) holding it, as a list that dropped

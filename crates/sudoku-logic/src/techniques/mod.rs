@@ -344,6 +344,9 @@ pub(crate) struct Memo<const W: usize> {
     /// Per digit of a classic grid, its cells (candidates and placed, as column masks per
     /// row) when [`lone_digit`] last looked, and whether every one lay on a template.
     templates: Vec<([u16; 9], bool)>,
+    /// Per house, the ALSs it adds to the list ([`als::alses`]), with the house's
+    /// generation when they were made.
+    als_seeds: Vec<Option<(u32, Vec<als::AlsSeed<W>>)>>,
 }
 
 /// Where a search found nothing ([`Memo::quiet`]): the generation of its house, and the
