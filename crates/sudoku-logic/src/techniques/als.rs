@@ -823,6 +823,19 @@ mod tests {
     use crate::bits::CellSet;
     use crate::geometry::{Geometry, Kind};
 
+    /// Per house, the generation its remembered sets were made at (0 for none).
+    fn seeds_made(memo: &std::cell::RefCell<Memo<2>>) -> Vec<u32> {
+        let memo = memo.borrow();
+        (0..27)
+            .map(|h| {
+                memo.als_seeds
+                    .get(h)
+                    .and_then(|s| s.as_ref())
+                    .map_or(0, |s| s.0)
+            })
+            .collect()
+    }
+
     /// Along solve paths, the list made from the sets each house remembers is the list
     /// made afresh: the same sets, in the same order, with the same buddies; and some
     /// houses are remembered.
@@ -840,32 +853,14 @@ mod tests {
             let fresh = alses(&Ctx::new(&g, &pos, &opts));
             let mut ctx = Ctx::new(&g, &pos, &opts);
             ctx.memo = Some(&memo);
-            kept += {
-                let before: Vec<u32> = (0..27)
-                    .map(|h| {
-                        memo.borrow()
-                            .als_seeds
-                            .get(h)
-                            .and_then(|s| s.as_ref())
-                            .map_or(0, |s| s.0)
-                    })
-                    .collect();
-                let _ = alses(&ctx);
-                let after: Vec<u32> = (0..27)
-                    .map(|h| {
-                        memo.borrow()
-                            .als_seeds
-                            .get(h)
-                            .and_then(|s| s.as_ref())
-                            .map_or(0, |s| s.0)
-                    })
-                    .collect();
-                before
-                    .iter()
-                    .zip(&after)
-                    .filter(|(b, a)| b == a && **a != 0)
-                    .count()
-            };
+            let before = seeds_made(&memo);
+            let _ = alses(&ctx);
+            let after = seeds_made(&memo);
+            kept += before
+                .iter()
+                .zip(&after)
+                .filter(|(b, a)| b == a && **a != 0)
+                .count();
             let remembered = alses(&ctx);
             assert_eq!(remembered.len(), fresh.len());
             for (r, f) in remembered.iter().zip(&fresh) {
