@@ -74,28 +74,38 @@ struct Rc {
 /// house's cells alone: a solve path remembers them per house ([`Memo::als_seeds`]) while
 /// the house's cells are the same, and only a set's buddies are made anew at each position.
 pub(crate) fn alses<const W: usize>(ctx: &Ctx<W>) -> Vec<Als<W>> {
-    let mut out: Vec<Als<W>> = Vec::new();
     if ctx.n() > MAX_DIGITS {
-        return out;
+        return Vec::new();
     }
-    for kind in [Kind::Row, Kind::Col, Kind::Block] {
-        for h in ctx.g.lines(kind) {
-            let Some(memo) = ctx.memo else {
-                out.extend(house_seeds(ctx, kind, h).iter().map(|seed| seed.als(ctx)));
-                continue;
-            };
-            let memo = &mut *memo.borrow_mut();
-            let generation = ctx.house_generation(memo, h);
-            if memo.als_seeds.len() <= h {
-                memo.als_seeds.resize_with(ctx.g.house_count(), || None);
-            }
-            let slot = &mut memo.als_seeds[h];
-            if slot.as_ref().is_none_or(|(then, _)| *then != generation) {
-                *slot = Some((generation, house_seeds(ctx, kind, h)));
-            }
-            if let Some((_, seeds)) = slot {
-                out.extend(seeds.iter().map(|seed| seed.als(ctx)));
-            }
+    let houses = [Kind::Row, Kind::Col, Kind::Block].map(|kind| (kind, ctx.g.houses_of_kind(kind)));
+    let houses = houses
+        .iter()
+        .flat_map(|&(kind, list)| list.iter().map(move |&h| (kind, h)));
+    // The list is made at its length: a position has hundreds of sets, each some hundreds
+    // of bytes, and a growing list copied them over and over.
+    let Some(memo) = ctx.memo else {
+        let seeds: Vec<AlsSeed<W>> = houses
+            .flat_map(|(kind, h)| house_seeds(ctx, kind, h))
+            .collect();
+        return seeds.iter().map(|seed| seed.als(ctx)).collect();
+    };
+    let memo = &mut *memo.borrow_mut();
+    if memo.als_seeds.len() < ctx.g.house_count() {
+        memo.als_seeds.resize_with(ctx.g.house_count(), || None);
+    }
+    let mut count = 0;
+    for (kind, h) in houses.clone() {
+        let generation = ctx.house_generation(memo, h);
+        let slot = &mut memo.als_seeds[h];
+        if slot.as_ref().is_none_or(|(then, _)| *then != generation) {
+            *slot = Some((generation, house_seeds(ctx, kind, h)));
+        }
+        count += slot.as_ref().map_or(0, |(_, seeds)| seeds.len());
+    }
+    let mut out = Vec::with_capacity(count);
+    for (_, h) in houses {
+        if let Some((_, seeds)) = &memo.als_seeds[h] {
+            out.extend(seeds.iter().map(|seed| seed.als(ctx)));
         }
     }
     out
