@@ -244,11 +244,26 @@ impl<const W: usize> Geometry<W> {
         out.unwrap_or_default()
     }
 
-    /// The houses (positions) that hold every cell of `cells`.
+    /// The houses (positions) that hold every cell of `cells` (every house for no cell).
     pub fn common_houses(&self, cells: &CellSet<W>) -> Vec<usize> {
-        (0..self.houses.len())
-            .filter(|&h| cells.is_subset(&self.house_sets[h]))
-            .collect()
+        if cells.is_empty() {
+            return (0..self.houses.len()).collect();
+        }
+        self.houses_holding(cells).collect()
+    }
+
+    /// The houses (positions) that hold every cell of `cells`, in index order, none for no
+    /// cell: looked for among the first cell's houses (three on a plain grid) rather than
+    /// among them all, as the searches ask it of many small sets.
+    pub(crate) fn houses_holding<'a>(
+        &'a self,
+        cells: &'a CellSet<W>,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let first = cells.first().map_or(&[][..], |c| self.houses_of(c));
+        first
+            .iter()
+            .map(|&h| usize::from(h))
+            .filter(move |&h| cells.is_subset(&self.house_sets[h]))
     }
 
     /// Whether the cells (row-major indices) all lie in one row or all in one column.

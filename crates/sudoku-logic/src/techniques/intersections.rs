@@ -26,18 +26,12 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
             if !cells.has_two() {
                 continue;
             }
-            // A second house holding the cells (two or more) shares them with `a`: it is
-            // one of `a`'s partners, and one of the first cell's houses. Those are fewer to
-            // try (two besides `a` on a plain grid, where `a` has three to six partners), and
-            // come in the same (index) order.
-            let Some(first) = cells.first() else { continue };
-            for b in ctx.g.houses_of(first).iter().map(|&b| b as usize) {
-                if b == a {
-                    continue;
-                }
+            // A second house holding the cells (two or more) shares them with `a`: one of
+            // `a`'s partners, in index order.
+            for b in ctx.g.houses_holding(&cells).filter(|&b| b != a) {
                 let house = ctx.g.house_set(b);
                 // Most intersections clear nothing: no step is built for those.
-                if cells.is_subset(house) && ctx.digit_cells[d].minus(&cells).intersects(house) {
+                if ctx.digit_cells[d].minus(&cells).intersects(house) {
                     locked(ctx, a, b, d, &cells, out);
                     found |= 1 << d;
                 }

@@ -109,12 +109,10 @@ fn naked_among<const W: usize>(
                 if locked_only && !ctx.g.shares_a_line(chosen) {
                     return true;
                 }
-                for &x in ctx.g.houses_of(chosen[0]) {
-                    let x = usize::from(x);
-                    if x != h && chosen.iter().all(|&c| ctx.g.house_set(x).contains(c)) {
-                        several |= beside.is_some_and(|b| b != x);
-                        beside = Some(x);
-                    }
+                let set = CellSet::<W>::from_indices(chosen.iter().copied());
+                for x in ctx.g.houses_holding(&set).filter(|&x| x != h) {
+                    several |= beside.is_some_and(|b| b != x);
+                    beside = Some(x);
                 }
                 if clears_something(ctx, chosen, union) {
                     cleared = true;
