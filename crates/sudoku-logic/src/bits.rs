@@ -256,6 +256,11 @@ impl<const W: usize> CellSet<W> {
         self.iter().next()
     }
 
+    /// The words of bits, cell `i` at bit `i % 64` of word `i / 64`.
+    pub(crate) fn words(&self) -> &[u64; W] {
+        &self.words
+    }
+
     fn zip(&self, other: &CellSet<W>, f: impl Fn(u64, u64) -> u64) -> CellSet<W> {
         let mut words = [0; W];
         for (k, w) in words.iter_mut().enumerate() {

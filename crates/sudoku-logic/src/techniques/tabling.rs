@@ -1964,15 +1964,7 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
         .zip(shared.off())
         .map(|(on, off)| (Implications::new(graph, on), Implications::new(graph, off)))
         .collect();
-    let mut forcing = Forcing {
-        ctx,
-        net,
-        graph,
-        found: Vec::new(),
-        by_effect: HashMap::default(),
-        places: HousePlaces::new(ctx),
-        best: None,
-    };
+    let mut forcing = Forcing::new(ctx, net, graph);
     for (on, off) in &tables {
         forcing.one_premise(on);
         forcing.one_premise(off);
@@ -2001,7 +1993,19 @@ struct Forcing<'a, 'c, const W: usize> {
     best: Option<(u8, usize)>,
 }
 
-impl<const W: usize> Forcing<'_, '_, W> {
+impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
+    fn new(ctx: &'a Ctx<'c, W>, net: bool, graph: &'a Graph) -> Self {
+        Forcing {
+            ctx,
+            net,
+            graph,
+            found: Vec::new(),
+            by_effect: HashMap::default(),
+            places: HousePlaces::new(ctx),
+            best: None,
+        }
+    }
+
     /// Whether a step concluding `conclusion` could still be the one a solve path takes.
     fn may_win(&self, conclusion: Conclusion) -> bool {
         !self.ctx.first_only || self.best.is_none_or(|b| conclusion.rank(self.ctx.n()) <= b)
@@ -2079,6 +2083,19 @@ impl<const W: usize> Forcing<'_, '_, W> {
         }
         // A house where a digit has no place left (HoDoKu counts the places the placed
         // digits allow, not the current candidates).
+        // (The table of houses is lent out for the call, which records with `self`.)
+        match self.places.bits.take() {
+            Some(bits) => {
+                self.no_place_left_by_bits(t, conclusion, &bits);
+                self.places.bits = Some(bits);
+            }
+            None => self.no_place_left(t, conclusion),
+        }
+    }
+
+    /// The houses where `t` clears every allowed place of a digit, house by house.
+    fn no_place_left(&mut self, t: &Implications<'_, W>, conclusion: Conclusion) {
+        let g = self.graph;
         for r in 0..self.places.runs.len() {
             let (d, from, to) = self.places.runs[r];
             if !self.places.allowed[d].intersects(&t.off()[d]) {
@@ -2088,7 +2105,42 @@ impl<const W: usize> Forcing<'_, '_, W> {
                 let places = self.places.places[k];
                 if places.minus(&t.off()[d]).is_empty() {
                     let ends: Vec<_> = places.iter().map(|x| (t, g.normal(x, d, false))).collect();
-                    self.record(contradiction, conclusion, &ends);
+                    self.record(Technique::ForcingChainContradiction, conclusion, &ends);
+                }
+            }
+        }
+    }
+
+    /// [`Forcing::no_place_left`] with the houses found as bits: per digit, those with an
+    /// allowed place and none left uncleared, then recorded in the same order.
+    fn no_place_left_by_bits(
+        &mut self,
+        t: &Implications<'_, W>,
+        conclusion: Conclusion,
+        bits: &HouseBits,
+    ) {
+        let g = self.graph;
+        let n = self.ctx.n();
+        let mut emptied = [0u64; sudoku_core::MAX_SIZE];
+        let mut any = 0;
+        for (d, emptied) in emptied.iter_mut().enumerate().take(n) {
+            let with = bits.with_places[d];
+            if with != 0 && self.places.allowed[d].intersects(&t.off()[d]) {
+                let left = self.places.allowed[d].minus(&t.off()[d]);
+                *emptied = with & !bits.of(&left);
+                any |= *emptied;
+            }
+        }
+        if any == 0 {
+            return;
+        }
+        let kind_mask = (1u64 << bits.per_kind) - 1;
+        for kind in 0..3 {
+            for (d, &emptied) in emptied.iter().enumerate().take(n) {
+                for bit in BitIter(emptied & kind_mask << (kind * bits.per_kind)) {
+                    let places = self.places.places[bits.place_of[d][bit] as usize];
+                    let ends: Vec<_> = places.iter().map(|x| (t, g.normal(x, d, false))).collect();
+                    self.record(Technique::ForcingChainContradiction, conclusion, &ends);
                 }
             }
         }
@@ -2296,28 +2348,93 @@ struct HousePlaces<const W: usize> {
     /// A premise that clears none of a digit's allowed cells leaves it room in every house,
     /// so its run is passed over whole.
     runs: Vec<(usize, usize, usize)>,
+    /// Where the rows, columns and boxes fit in a word, one bit each in the order above
+    /// (all but the largest grids), the houses found by bytes ([`HouseBits`]).
+    bits: Option<HouseBits>,
+}
+
+/// The rows, columns and boxes of a set of cells as a word, found a byte of the set at a
+/// time: one table lookup per eight cells, where testing each house's places against a
+/// premise's cleared cells cost every premise of a forcing search some 250 set tests.
+struct HouseBits {
+    /// Per byte of a cell set (cells `8 * j..8 * j + 8`) and its value, the houses of its cells.
+    by_byte: Vec<[u64; 256]>,
+    /// Per digit index, the houses where it has an allowed place.
+    with_places: Vec<u64>,
+    /// Per digit index and house bit, the index of its places in `places`.
+    place_of: Vec<[u16; 64]>,
+    /// Houses of one kind.
+    per_kind: usize,
+}
+
+impl HouseBits {
+    /// The houses holding a cell of `set`.
+    fn of<const W: usize>(&self, set: &CellSet<W>) -> u64 {
+        let mut houses = 0;
+        for (j, table) in self.by_byte.iter().enumerate() {
+            let byte = (set.words()[j / 8] >> (8 * (j % 8))) as u8;
+            houses |= table[byte as usize];
+        }
+        houses
+    }
 }
 
 impl<const W: usize> HousePlaces<W> {
     fn new(ctx: &Ctx<W>) -> HousePlaces<W> {
         let allowed: Vec<CellSet<W>> = (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect();
         let (mut places, mut runs) = (Vec::new(), Vec::new());
-        for kind in [Kind::Row, Kind::Col, Kind::Block] {
+        let kinds = [Kind::Row, Kind::Col, Kind::Block];
+        let per_kind = ctx.g.lines(Kind::Row).count();
+        let fits = kinds.iter().all(|&k| ctx.g.lines(k).count() == per_kind) && 3 * per_kind <= 64;
+        let mut with_places = vec![0u64; ctx.n()];
+        let mut place_of = vec![[u16::MAX; 64]; ctx.n()];
+        let mut cell_houses = vec![0u64; ctx.g.cell_count()];
+        for (k, kind) in kinds.into_iter().enumerate() {
             for (d, allowed) in allowed.iter().enumerate() {
                 let start = places.len();
-                for h in ctx.g.lines(kind) {
+                for (i, h) in ctx.g.lines(kind).enumerate() {
+                    let bit = k * per_kind + i;
+                    if fits && d == 0 {
+                        for c in ctx.g.house_set(h).iter() {
+                            cell_houses[c] |= 1 << bit;
+                        }
+                    }
                     let here = allowed.and(ctx.g.house_set(h));
                     if !here.is_empty() {
+                        if fits {
+                            with_places[d] |= 1 << bit;
+                            place_of[d][bit] = places.len() as u16;
+                        }
                         places.push(here);
                     }
                 }
                 runs.push((d, start, places.len()));
             }
         }
+        let bits = fits.then(|| {
+            let by_byte = (0..ctx.g.cell_count().div_ceil(8))
+                .map(|j| {
+                    let mut table = [0u64; 256];
+                    for b in 1..256usize {
+                        let c = 8 * j + b.trailing_zeros() as usize;
+                        let here = cell_houses.get(c).copied().unwrap_or(0);
+                        table[b] = table[b & (b - 1)] | here;
+                    }
+                    table
+                })
+                .collect();
+            HouseBits {
+                by_byte,
+                with_places,
+                place_of,
+                per_kind,
+            }
+        });
         HousePlaces {
             allowed,
             places,
             runs,
+            bits,
         }
     }
 }
@@ -2369,17 +2486,22 @@ mod tests {
     /// Where a solve path takes a forcing chain or net, the search that skips conclusions
     /// ranked after the best one found ([`Ctx::first_only`]) gives the step the whole
     /// search puts first; and a forcing net's links, made with scans for singles only where
-    /// something changed, are those that scans of every cell and house make.
+    /// something changed, are those that scans of every cell and house make; and the houses
+    /// a premise leaves without a place for a digit, found by bits, are those found house by
+    /// house, in the same order.
     #[test]
     fn forcing_steps_a_path_takes_are_those_of_the_whole_search() {
         let layout = Layout::classic();
-        let (mut chains, mut nets) = (0, 0);
+        let (mut chains, mut nets, mut no_place_left) = (0, 0, 0);
         let families = [Family::ForcingChains, Family::ForcingNets];
         first_only_agrees(
             path_positions(&layout, 60),
             &families,
             |ctx, family, technique, first| {
                 assert!(first.is_some_and(|s| s.technique == technique));
+                let [by_bits, by_houses] = no_place_left_both_ways(ctx);
+                assert_eq!(by_bits, by_houses);
+                no_place_left += by_bits.len();
                 if family == Family::ForcingNets {
                     let scanned = Graph::build(ctx, true, true, false);
                     let whole = Graph::build(ctx, true, true, true);
@@ -2391,6 +2513,43 @@ mod tests {
             },
         );
         assert!(chains >= 20 && nets >= 20, "{chains} chains, {nets} nets");
+        assert!(
+            no_place_left >= 50,
+            "{no_place_left} houses left without a place"
+        );
+    }
+
+    /// The "no place left" contradictions of every premise of the grouped tables at the
+    /// position (ranked conclusions not skipped), found by bits and house by house.
+    fn no_place_left_both_ways(at: &Ctx<'_, 2>) -> [Vec<(Step, Conclusion, usize)>; 2] {
+        let ctx = Ctx::new(at.g, at.pos, at.opts);
+        let tables = grouped_tables(&ctx);
+        let graph = &tables.graph;
+        let premises: Vec<_> = tables
+            .on()
+            .chain(tables.off())
+            .map(|t| Implications::new(graph, t))
+            .collect();
+        [true, false].map(|by_bits| {
+            let mut forcing = Forcing::new(&ctx, false, graph);
+            let bits = forcing
+                .places
+                .bits
+                .take()
+                .expect("the classic grid's houses fit a word");
+            for t in &premises {
+                let Ok((s, c)) = graph.node(t.premise()) else {
+                    continue;
+                };
+                let conclusion = Conclusion::of(t.premise() & 1 == 0, s, c);
+                if by_bits {
+                    forcing.no_place_left_by_bits(t, conclusion, &bits);
+                } else {
+                    forcing.no_place_left(t, conclusion);
+                }
+            }
+            forcing.found
+        })
     }
 
     /// Where a solve path takes a nice loop or an AIC, plain or grouped, the search that
