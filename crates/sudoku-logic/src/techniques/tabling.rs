@@ -41,10 +41,10 @@ const LOOK_AHEAD: usize = 4;
 /// A premise applied to a copy of the position, for a forcing net's implications.
 ///
 /// A scan for singles looks only where something changed since the last one: the cells
-/// that lost a candidate (naked singles) and the houses where a digit lost a place (hidden
-/// singles), read from the digits' places. Every single there was before that was set, so
-/// nothing else can have become one; the position itself must have none, or every scan
-/// looks everywhere (`whole`).
+/// that lost a candidate (naked singles) and the houses where a digit's count of places
+/// fell to one (hidden singles). Every single there was before that was set, so nothing
+/// else can have become one; the position itself must have none, or every scan looks
+/// everywhere (`whole`).
 struct LookAhead<'a, 'c, const W: usize> {
     ctx: &'a Ctx<'c, W>,
     masks: Vec<u64>,
@@ -59,15 +59,19 @@ struct LookAhead<'a, 'c, const W: usize> {
     seen: Vec<bool>,
     /// The cells that lost a candidate since the last scan.
     changed: CellSet<W>,
-    /// Per house, the digits (bit `d`) that lost a place in it since the last scan.
-    touched: Vec<u64>,
+    /// Per house and digit index (`h * n + d`), the digit's places in the house: kept for
+    /// the rows, columns and boxes.
+    counts: Vec<u8>,
+    /// `counts` in the position.
+    start_counts: Vec<u8>,
+    /// The houses (by place in `scan`) and digits whose count fell to one since the last
+    /// scan: a scan reads those alone, where it read every digit that lost a place in a
+    /// house (most of them still had several).
+    ones: Vec<(u16, u8)>,
     /// The houses a scan for hidden singles reads, in its order: rows, columns, boxes.
     scan: Vec<usize>,
     /// Per house, its place in `scan`.
     scan_place: Vec<usize>,
-    /// The places in `scan` (bit `i` of word `i / 64`) of the houses in `touched` with
-    /// a digit: a scan reads those alone, where it went through every house.
-    touched_houses: Vec<u64>,
     /// The position has a single of its own: scans look at every cell and house.
     whole: bool,
 }
@@ -79,9 +83,14 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
             .into_iter()
             .flat_map(|kind| ctx.g.lines(kind))
             .collect();
+        let n = ctx.n();
         let mut scan_place = vec![usize::MAX; ctx.g.house_count()];
+        let mut start_counts = vec![0u8; ctx.g.house_count() * n];
         for (i, &h) in scan.iter().enumerate() {
             scan_place[h] = i;
+            for (d, places) in start.iter().enumerate() {
+                start_counts[h * n + d] = places.and(ctx.g.house_set(h)).len() as u8;
+            }
         }
         let mut look = LookAhead {
             ctx,
@@ -93,8 +102,9 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
             found: Vec::new(),
             seen: vec![false; values],
             changed: CellSet::EMPTY,
-            touched: vec![0; ctx.g.house_count()],
-            touched_houses: vec![0; scan.len().div_ceil(64)],
+            counts: start_counts.clone(),
+            start_counts,
+            ones: Vec::new(),
             scan,
             scan_place,
             whole: true,
@@ -112,8 +122,8 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
         self.values.copy_from_slice(self.ctx.pos.values());
         self.places.copy_from_slice(&self.start);
         self.changed = CellSet::EMPTY;
-        self.touched.fill(0);
-        self.touched_houses.fill(0);
+        self.counts.copy_from_slice(&self.start_counts);
+        self.ones.clear();
         self.seen[self.premise as usize] = false;
         for &v in &self.found {
             self.seen[v as usize] = false;
@@ -133,14 +143,18 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
     /// Notes that `cell` lost the digits of `lost` (as places, in its row, column and box).
     fn lose(&mut self, cell: usize, lost: u64) {
         let g = self.ctx.g;
+        let n = self.ctx.n();
         self.changed.insert(cell);
-        for h in [g.row_of(cell), g.col_of(cell), g.block_of(cell)] {
-            self.touched[h] |= lost;
-            let i = self.scan_place[h];
-            self.touched_houses[i / 64] |= 1 << (i % 64);
-        }
+        let houses = [g.row_of(cell), g.col_of(cell), g.block_of(cell)];
         for d in BitIter(lost) {
             self.places[d].remove(cell);
+            for h in houses {
+                let count = &mut self.counts[h * n + d];
+                *count -= 1;
+                if *count == 1 {
+                    self.ones.push((self.scan_place[h] as u16, d as u8));
+                }
+            }
         }
     }
 
@@ -177,6 +191,7 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
     fn singles(&mut self, out: &mut Vec<(usize, usize)>) {
         out.clear();
         if self.whole {
+            self.ones.clear();
             return self.every_single(out);
         }
         let ctx = self.ctx;
@@ -186,22 +201,20 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
             }
         }
         self.changed = CellSet::EMPTY;
-        for k in 0..self.touched_houses.len() {
-            let houses = std::mem::take(&mut self.touched_houses[k]);
-            for i in BitIter(houses) {
-                let h = self.scan[64 * k + i];
-                let touched = std::mem::take(&mut self.touched[h]);
-                for d in BitIter(touched) {
-                    let here = self.places[d].and(ctx.g.house_set(h));
-                    if here.is_single()
-                        && let Some(c) = here.first()
-                        && !out.contains(&(c, d))
-                    {
-                        out.push((c, d));
-                    }
-                }
+        // Houses in scan order, digits in order within a house.
+        self.ones.sort_unstable();
+        self.ones.dedup();
+        let n = ctx.n();
+        for &(i, d) in &self.ones {
+            let (h, d) = (self.scan[i as usize], d as usize);
+            if self.counts[h * n + d] == 1
+                && let Some(c) = self.places[d].and(ctx.g.house_set(h)).first()
+                && !out.contains(&(c, d))
+            {
+                out.push((c, d));
             }
         }
+        self.ones.clear();
     }
 
     /// [`Self::singles`] looking at every cell and house.
