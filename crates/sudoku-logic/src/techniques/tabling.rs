@@ -743,7 +743,8 @@ impl Graph {
 
     /// A graph: with group nodes when `grouped`, with a forcing net's links when `net`
     /// (whose scans for singles look at every cell and house when `whole_scans`, as they
-    /// must where the position has a single).
+    /// must where the position has a single, and which then looks ahead from every premise,
+    /// none copied: the reference the tests compare with).
     fn build<const W: usize>(ctx: &Ctx<W>, grouped: bool, net: bool, whole_scans: bool) -> Graph {
         let mut graph = Graph::nodes(ctx, grouped, net);
         let mut direct = take_spare(&SPARE_LINKS);
@@ -912,39 +913,93 @@ impl Graph {
     /// every naked single, then every hidden single, each set with its consequences (HoDoKu's
     /// `anzTableLookAhead`). A digit set clears itself from the cells that held it as a
     /// candidate at the start, and the cell's other digits.
+    ///
+    /// In a bivalue cell, taking one digit out sets the other: the copy is then the one the
+    /// other digit's "on" premise makes, and so are the singles that follow. Only the first
+    /// values differ, so the "off" premises' lists are copied from the "on" ones
+    /// ([`Graph::off_from_on`]) unless `whole_scans`.
     fn net_links<const W: usize>(&mut self, ctx: &Ctx<W>, whole_scans: bool) {
         let mut look = LookAhead::new(ctx, self.values(), whole_scans);
         let mut singles = Vec::new();
         for cell in ctx.empty.iter() {
-            for d in BitIter(ctx.mask(cell)) {
+            let mask = ctx.mask(cell);
+            if !whole_scans && mask.count_ones() == 2 {
+                for d in BitIter(mask) {
+                    self.look_ahead(&mut look, &mut singles, cell, d, true);
+                }
+                let (d1, d2) = (
+                    mask.trailing_zeros() as usize,
+                    63 - mask.leading_zeros() as usize,
+                );
+                for (x, y) in [(d1, d2), (d2, d1)] {
+                    if !self.off_from_on(cell, x, y) {
+                        self.look_ahead(&mut look, &mut singles, cell, x, false);
+                    }
+                }
+                continue;
+            }
+            for d in BitIter(mask) {
                 for on in [true, false] {
-                    let premise = self.normal(cell, d, on);
-                    look.restart(premise);
-                    if on {
-                        look.set(self, cell, d);
-                    } else {
-                        look.remove(cell, d);
-                        look.add(self.normal(cell, d, false));
-                        if look.masks[cell].count_ones() == 1 {
-                            look.set(self, cell, look.masks[cell].trailing_zeros() as usize);
-                        }
-                    }
-                    for _ in 0..LOOK_AHEAD {
-                        look.singles(&mut singles);
-                        // Nothing set, nothing changed: the later rounds would find nothing.
-                        if singles.is_empty() {
-                            break;
-                        }
-                        for &(c, x) in &singles {
-                            look.set(self, c, x);
-                        }
-                    }
-                    // Copied into the graph's list, which keeps its room from graph to
-                    // graph (a list of its own per premise grew from nothing each time).
-                    self.direct[premise as usize].extend_from_slice(&look.found);
+                    self.look_ahead(&mut look, &mut singles, cell, d, on);
                 }
             }
         }
+    }
+
+    /// The net links of one premise, candidate `d` of `cell` set (`on`) or taken out.
+    fn look_ahead<const W: usize>(
+        &mut self,
+        look: &mut LookAhead<'_, '_, W>,
+        singles: &mut Vec<(usize, usize)>,
+        cell: usize,
+        d: usize,
+        on: bool,
+    ) {
+        let premise = self.normal(cell, d, on);
+        look.restart(premise);
+        if on {
+            look.set(self, cell, d);
+        } else {
+            look.remove(cell, d);
+            look.add(self.normal(cell, d, false));
+            if look.masks[cell].count_ones() == 1 {
+                look.set(self, cell, look.masks[cell].trailing_zeros() as usize);
+            }
+        }
+        for _ in 0..LOOK_AHEAD {
+            look.singles(singles);
+            // Nothing set, nothing changed: the later rounds would find nothing.
+            if singles.is_empty() {
+                break;
+            }
+            for &(c, x) in singles.iter() {
+                look.set(self, c, x);
+            }
+        }
+        // Copied into the graph's list, which keeps its room from graph to graph (a list
+        // of its own per premise grew from nothing each time).
+        self.direct[premise as usize].extend_from_slice(&look.found);
+    }
+
+    /// The net links of "`x` out of bivalue `cell`" from those of "`y` in it", made already:
+    /// setting `y` lists the peers losing `y`, then `x` out of the cell, then what the singles
+    /// give; taking `x` out lists `y` set, then the same but `x` out, its premise. False
+    /// (nothing written) where the list is not of that form.
+    fn off_from_on(&mut self, cell: usize, x: usize, y: usize) -> bool {
+        let (on_y, off_x) = (self.normal(cell, y, true), self.normal(cell, x, false));
+        let from = std::mem::take(&mut self.direct[on_y as usize]);
+        let copied = match from.iter().position(|&v| v == off_x) {
+            Some(k) => {
+                let to = &mut self.direct[off_x as usize];
+                to.push(on_y);
+                to.extend_from_slice(&from[..k]);
+                to.extend_from_slice(&from[k + 1..]);
+                true
+            }
+            None => false,
+        };
+        self.direct[on_y as usize] = from;
+        copied
     }
 
     fn group_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
