@@ -2282,8 +2282,14 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
         common.clear();
         common.extend_from_slice(&first.sets);
         for t in rest {
+            let mut any = false;
             for (c, s) in common.iter_mut().zip(&t.sets) {
                 *c = c.and(s);
+                any |= !c.is_empty();
+            }
+            // Most cases have nothing in common well before their last table.
+            if !any {
+                return;
             }
         }
         let n = ctx.n();
