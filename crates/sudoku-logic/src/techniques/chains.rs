@@ -112,21 +112,25 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
         let n = ctx.n();
         let cells = ctx.g.cell_count();
         let skip = Search::skipped(ctx, kind);
+        let bivalue: Option<crate::bits::CellSet<W>> =
+            (kind == Kind::Xy).then(|| ctx.bivalue_cells().into_iter().collect());
         let mut links = Vec::new();
+        // Only the listed cells (empty, and bivalue for an XY-Chain) have links: the
+        // candidates between them get empty ranges.
         let mut starts = vec![0u32; cells * n + 1];
-        for cell in 0..cells {
+        let mut next = 0;
+        for cell in bivalue.as_ref().unwrap_or(&ctx.empty).iter() {
+            starts[next..cell * n].fill(links.len() as u32);
             let m = ctx.mask(cell) & !skip;
-            let listed =
-                ctx.empty.contains(cell) && (kind == Kind::X || ctx.mask(cell).count_ones() == 2);
             for d in 0..n {
                 starts[cell * n + d] = links.len() as u32;
-                if listed && m & 1 << d != 0 {
-                    node_links(ctx, kind, cell, d, &mut links);
+                if m & 1 << d != 0 {
+                    node_links(ctx, bivalue.as_ref(), cell, d, &mut links);
                 }
             }
+            next = (cell + 1) * n;
         }
-        starts[cells * n] = links.len() as u32;
-        let bivalue = (kind == Kind::Xy).then(|| ctx.bivalue_cells().into_iter().collect());
+        starts[next..].fill(links.len() as u32);
         Search {
             ctx,
             kind,
@@ -396,9 +400,12 @@ impl<'a, 'c, const W: usize> Search<'a, 'c, W> {
 /// Appends the links of a candidate, in HoDoKu's order: for an XY-Chain first the strong
 /// link to the cell's other digit; then the houses of the cell (row, column, box, any
 /// other), each cell ascending, skipping cells already linked through an earlier house.
+///
+/// For an X-Chain `bivalue` is `None`; for an XY-Chain it holds the bivalue cells, the only
+/// ones linked.
 fn node_links<const W: usize>(
     ctx: &Ctx<W>,
-    kind: Kind,
+    bivalue: Option<&crate::bits::CellSet<W>>,
     cell: usize,
     d: usize,
     out: &mut Vec<Link>,
@@ -408,19 +415,19 @@ fn node_links<const W: usize>(
         d: d as u8,
         strong,
     };
-    if kind == Kind::Xy {
+    if bivalue.is_some() {
         let other = (ctx.mask(cell) & !(1 << d)).trailing_zeros() as usize;
         out.push(link(cell, other, true));
     }
     let mut linked = crate::bits::CellSet::<W>::EMPTY;
     for &h in ctx.g.houses_of(cell) {
-        let places = ctx.cells_in(h as usize, d);
-        let strong = kind == Kind::X && places.len() == 2;
+        let mut places = ctx.cells_in(h as usize, d);
+        let strong = bivalue.is_none() && places.len() == 2;
+        if let Some(two) = bivalue {
+            places = places.and(two);
+        }
         for k in places.iter() {
             if k == cell || linked.contains(k) {
-                continue;
-            }
-            if kind == Kind::Xy && ctx.mask(k).count_ones() != 2 {
                 continue;
             }
             linked.insert(k);
