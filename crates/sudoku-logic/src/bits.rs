@@ -205,6 +205,26 @@ impl<const W: usize> CellSet<W> {
         false
     }
 
+    /// Whether the set has exactly two cells, without counting (see [`CellSet::has_two`]):
+    /// the graphs of the chain searches ask it of a digit's places in every house of every
+    /// candidate.
+    pub fn is_pair(&self) -> bool {
+        let mut cells = 0;
+        for &w in &self.words {
+            if w != 0 {
+                let rest = w & w.wrapping_sub(1);
+                cells += if rest == 0 {
+                    1
+                } else if rest & rest.wrapping_sub(1) == 0 {
+                    2
+                } else {
+                    3
+                };
+            }
+        }
+        cells == 2
+    }
+
     /// Whether the set has exactly one cell.
     pub fn is_single(&self) -> bool {
         !self.is_empty() && !self.has_two()
@@ -366,6 +386,14 @@ impl HousePlaces {
     }
 }
 
+/// Whether `x` has exactly two bits set, without a population count (which the portable
+/// x86-64 build computes in some twenty instructions): a bivalue cell's mask.
+#[inline(always)]
+pub(crate) fn two_bits(x: u64) -> bool {
+    let rest = x & x.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
 /// Whether `x` has at most `k` bits set: clearing its lowest bit `k` times leaves nothing.
 /// For pairs and triples this costs less than a population count, which the portable
 /// x86-64 build (no POPCNT instruction) computes in a dozen instructions.
@@ -487,7 +515,8 @@ pub(crate) fn for_each_narrow_combination(
 mod tests {
     use super::*;
 
-    /// `has_two` and `is_single` agree with `len` on sets of every size, across words.
+    /// `has_two`, `is_pair` and `is_single` agree with `len` on sets of every size, across
+    /// words.
     #[test]
     fn two_and_one_without_counting() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
@@ -499,6 +528,8 @@ mod tests {
             }
             assert_eq!(set.has_two(), set.len() >= 2, "{set:?}");
             assert_eq!(set.is_single(), set.len() == 1, "{set:?}");
+            assert_eq!(set.is_pair(), set.len() == 2, "{set:?}");
+            assert_eq!(two_bits(set.words[0]), set.words[0].count_ones() == 2);
         }
     }
 

@@ -422,7 +422,7 @@ fn node_links<const W: usize>(
     let mut linked = crate::bits::CellSet::<W>::EMPTY;
     for &h in ctx.g.houses_of(cell) {
         let mut places = ctx.cells_in(h as usize, d);
-        let strong = bivalue.is_none() && places.len() == 2;
+        let strong = bivalue.is_none() && places.is_pair();
         if let Some(two) = bivalue {
             places = places.and(two);
         }

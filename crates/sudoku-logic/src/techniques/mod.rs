@@ -7,7 +7,7 @@
 
 use sudoku_core::{Candidate, Cell, Digit};
 
-use crate::bits::{BitIter, CellSet};
+use crate::bits::{BitIter, CellSet, two_bits};
 use crate::candidates::Candidates;
 use crate::geometry::Geometry;
 use crate::step::{Role, Step};
@@ -502,7 +502,7 @@ impl<const W: usize> Ctx<'_, W> {
             && now
                 .iter()
                 .zip(then)
-                .all(|(&m, &t)| m & !t == 0 && (m.count_ones() != 2 || m == t))
+                .all(|(&m, &t)| m & !t == 0 && (!two_bits(m) || m == t))
     }
 
     /// Notes that the search for `technique` ([`Ctx::known_barren_bivalue`]) found nothing
@@ -652,7 +652,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     pub(crate) fn bivalue_cells(&self) -> Vec<usize> {
         self.empty
             .iter()
-            .filter(|&c| self.mask(c).count_ones() == 2)
+            .filter(|&c| two_bits(self.mask(c)))
             .collect()
     }
 }

@@ -26,7 +26,7 @@ use std::rc::Rc;
 
 use super::chains::{index_sum, index_sum_of};
 use super::{Ctx, digit};
-use crate::bits::{BitIter, CellSet};
+use crate::bits::{BitIter, CellSet, has_at_most, two_bits};
 use crate::chain::{AlsGroup, Chain, ChainNode, LinkKind};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
@@ -923,7 +923,7 @@ impl Graph {
         let mut singles = Vec::new();
         for cell in ctx.empty.iter() {
             let mask = ctx.mask(cell);
-            if !whole_scans && mask.count_ones() == 2 {
+            if !whole_scans && two_bits(mask) {
                 for d in BitIter(mask) {
                     self.look_ahead(&mut look, &mut singles, cell, d, true);
                 }
@@ -1131,7 +1131,7 @@ impl Graph {
         let outside = removed().fold(CellSet::<W20>::EMPTY, |s, (_, cells)| s.or(cells));
         for c in outside.iter() {
             let m = ctx.mask(c);
-            if m.count_ones() == 2 {
+            if two_bits(m) {
                 continue;
             }
             let rest = removed()
@@ -1173,12 +1173,13 @@ fn plain_lists<const W: usize>(ctx: &Ctx<W>, mut emit: impl FnMut(usize, usize, 
     let (mut on_list, mut off_list) = (Vec::new(), Vec::new());
     for cell in ctx.empty.iter() {
         let m = ctx.mask(cell);
+        let bivalue = has_at_most(m, 2);
         for d in BitIter(m) {
             on_list.clear();
             off_list.clear();
             for x in BitIter(m & !(1 << d)) {
                 on_list.push(normal_value(n, cell, x, false));
-                if m.count_ones() == 2 {
+                if bivalue {
                     off_list.push(normal_value(n, cell, x, true));
                 }
             }
@@ -1196,7 +1197,7 @@ fn plain_lists<const W: usize>(ctx: &Ctx<W>, mut emit: impl FnMut(usize, usize, 
                         .map(|k| normal_value(n, k, d, false)),
                 );
                 weak = weak.or(&places);
-                if places.len() == 2 {
+                if places.is_pair() {
                     let other = places.iter().find(|&k| k != cell).unwrap_or(cell);
                     if !strong.contains(other) {
                         strong.insert(other);
@@ -1705,7 +1706,7 @@ impl<const W: usize> Finder<'_, '_, W> {
             elims.extend(BitIter(ctx.mask(s) & !(1 << c)).map(|x| (s, x)));
         } else if first_strong != last_strong && c != d {
             elims.push((s, if first_strong { d } else { c }));
-        } else if (!first_strong && !last_strong && ctx.mask(s).count_ones() == 2 && c != d)
+        } else if (!first_strong && !last_strong && two_bits(ctx.mask(s)) && c != d)
             || (first_strong && last_strong && c != d)
             || (first_strong != last_strong && c == d)
         {

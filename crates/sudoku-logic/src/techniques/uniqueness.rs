@@ -11,7 +11,7 @@
 //! houses, so jigsaw and extra regions are handled too.
 
 use super::{Ctx, digits, push_unique};
-use crate::bits::{BitIter, CellSet, for_each_narrow_combination};
+use crate::bits::{BitIter, CellSet, for_each_narrow_combination, two_bits};
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
@@ -51,7 +51,7 @@ fn corner_classes<const W: usize>(ctx: &Ctx<W>) -> Vec<u8> {
     (0..ctx.pos.masks().len())
         .map(|c| {
             if ctx.empty.contains(c) {
-                if ctx.mask(c).count_ones() == 2 {
+                if two_bits(ctx.mask(c)) {
                     EMPTY | BIVALUE
                 } else {
                     EMPTY
@@ -71,7 +71,7 @@ fn uniqueness_tests<const W: usize>(ctx: &Ctx<W>, corners: [usize; 4], out: &mut
     // The corners' bivalue masks, on the stack.
     let (mut pairs, mut len) = ([0u64; 4], 0);
     for &c in &corners {
-        if ctx.mask(c).count_ones() == 2 {
+        if two_bits(ctx.mask(c)) {
             pairs[len] = ctx.mask(c);
             len += 1;
         }
