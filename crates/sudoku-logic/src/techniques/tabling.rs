@@ -26,7 +26,7 @@ use std::rc::Rc;
 
 use super::chains::{index_sum, index_sum_of};
 use super::{Ctx, digit};
-use crate::bits::{BitIter, CellSet, has_at_most, two_bits};
+use crate::bits::{BitIter, CellSet, two_bits};
 use crate::chain::{AlsGroup, Chain, ChainNode, LinkKind};
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
@@ -1173,7 +1173,7 @@ fn plain_lists<const W: usize>(ctx: &Ctx<W>, mut emit: impl FnMut(usize, usize, 
     let (mut on_list, mut off_list) = (Vec::new(), Vec::new());
     for cell in ctx.empty.iter() {
         let m = ctx.mask(cell);
-        let bivalue = has_at_most(m, 2);
+        let bivalue = two_bits(m);
         for d in BitIter(m) {
             on_list.clear();
             off_list.clear();
@@ -2463,17 +2463,11 @@ impl<const W: usize> HousePlaces<W> {
         let fits = kinds.iter().all(|&k| ctx.g.lines(k).count() == per_kind) && 3 * per_kind <= 64;
         let mut with_places = vec![0u64; ctx.n()];
         let mut place_of = vec![[u16::MAX; 64]; ctx.n()];
-        let mut cell_houses = vec![0u64; ctx.g.cell_count()];
         for (k, kind) in kinds.into_iter().enumerate() {
             for (d, allowed) in allowed.iter().enumerate() {
                 let start = places.len();
                 for (i, h) in ctx.g.lines(kind).enumerate() {
                     let bit = k * per_kind + i;
-                    if fits && d == 0 {
-                        for c in ctx.g.house_set(h).iter() {
-                            cell_houses[c] |= 1 << bit;
-                        }
-                    }
                     let here = allowed.and(ctx.g.house_set(h));
                     if !here.is_empty() {
                         if fits {
@@ -2487,6 +2481,13 @@ impl<const W: usize> HousePlaces<W> {
             }
         }
         let bits = fits.then(|| {
+            // Each cell's houses, a bit each in the order of `places`.
+            let mut cell_houses = vec![0u64; ctx.g.cell_count()];
+            for (bit, h) in kinds.into_iter().flat_map(|k| ctx.g.lines(k)).enumerate() {
+                for c in ctx.g.house_set(h).iter() {
+                    cell_houses[c] |= 1 << bit;
+                }
+            }
             let by_byte = (0..ctx.g.cell_count().div_ceil(8))
                 .map(|j| {
                     let mut table = [0u64; 256];
