@@ -68,14 +68,15 @@ impl Reach {
             words,
             mark: vec![NEW; nodes],
             low: vec![0; nodes],
-            open: Vec::new(),
-            frames: Vec::new(),
+            open: Vec::with_capacity(nodes),
+            frames: Vec::with_capacity(nodes),
             // Component 0 is every value without links (most "off" values: a digit with
             // no strong link), which reaches nothing: such a value is never searched
             // from, and a link to it adds the value alone.
-            sets: vec![0; words],
+            sets: Vec::with_capacity((nodes + 1) * words),
             count: 0,
         };
+        search.sets.resize(words, 0);
         for v in 0..nodes {
             if starts[v] == starts[v + 1] {
                 search.mark[v] = CLOSED;
