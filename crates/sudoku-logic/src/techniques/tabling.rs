@@ -34,9 +34,6 @@ use crate::geometry::Kind;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
-/// The most digits of a grid the chain searches run on ([`super::Family::searched_on`]).
-const MAX_DIGITS_IN_CHAINS: usize = 9;
-
 /// HoDoKu's capacity of one table: implications past it are dropped.
 const MAX_ENTRIES: usize = 1000;
 
@@ -574,7 +571,8 @@ impl<'a> PlainReach<'a> {
         }
         let reach = reach::Reach::new(&starts, &links);
         let words = reach.words();
-        let mut digit_on = vec![0u64; MAX_DIGITS_IN_CHAINS * words];
+        let digits = candidates.iter().map(|&(_, d)| d + 1).max().unwrap_or(0);
+        let mut digit_on = vec![0u64; digits * words];
         for (i, &(_, d)) in candidates.iter().enumerate() {
             let q = 2 * i + 1;
             digit_on[d * words + q / 64] |= 1 << (q % 64);
