@@ -553,11 +553,8 @@ impl<'a> PlainReach<'a> {
         starts.push(0);
         for &(c, d) in candidates {
             for on in [false, true] {
-                for &u in padded.list(graph.normal(c, d, on) as usize) {
-                    if u != padded.filler {
-                        links.push(2 * index[u as usize / 2] + (u & 1));
-                    }
-                }
+                let list = padded.unpadded(graph.normal(c, d, on) as usize);
+                links.extend(list.iter().map(|&u| 2 * index[u as usize / 2] + (u & 1)));
                 starts.push(links.len() as u32);
             }
         }
@@ -1499,6 +1496,19 @@ impl PaddedLinks {
     /// The list of value `v`, filler included.
     fn list(&self, v: usize) -> &[u32] {
         &self.links[self.starts[v] as usize..self.starts[v + 1] as usize]
+    }
+
+    /// The list of value `v` without the filler, which pads a list's end only (three at
+    /// most).
+    fn unpadded(&self, v: usize) -> &[u32] {
+        let list = self.list(v);
+        let pad = list
+            .iter()
+            .rev()
+            .take(3)
+            .take_while(|&&u| u == self.filler)
+            .count();
+        &list[..list.len() - pad]
     }
 
     /// No lists yet, for a graph of `values` values.
