@@ -542,7 +542,7 @@ struct PlainReach<'a> {
 
 impl<'a> PlainReach<'a> {
     fn new(
-        graph: &'a Graph,
+        graph: &Graph,
         padded: &PaddedLinks,
         candidates: &'a [(usize, usize)],
         index: &[u32],
@@ -589,14 +589,14 @@ impl<'a> PlainReach<'a> {
         &self.links[self.starts[p] as usize..self.starts[p + 1] as usize]
     }
 
-    /// What place `p` reaches, less its links (the direct implications, which end no
-    /// chain), as bits `lo..lo + len` (`len` under 64) in the low bits of a word.
-    fn past_links(&self, p: usize, lo: usize, len: usize) -> u64 {
-        let mut bits = window(self.reach.of(p), lo, len);
+    /// Place `p`'s links among places `lo..lo + len` (`len` under 64), as the low bits of
+    /// a word: its direct implications, which end no chain.
+    fn links_in(&self, p: usize, lo: usize, len: usize) -> u64 {
+        let mut bits = 0;
         for &q in self.links_of(p) {
             let k = (q as usize).wrapping_sub(lo);
             if k < len {
-                bits &= !(1 << k);
+                bits |= 1 << k;
             }
         }
         bits
@@ -614,9 +614,10 @@ impl<'a> PlainReach<'a> {
         if len >= 64 {
             return Some(u32::MAX);
         }
-        let loops = self.past_links(p, lo, len) & !(1 << (p - lo)) != 0;
+        // The values of its cell it reaches, itself left out; those past its links end loops.
+        let reached = window(self.reach.of(p), lo, len) & !(1 << (p - lo));
+        let loops = reached & !self.links_in(p, lo, len) != 0;
         if on {
-            let reached = window(self.reach.of(p), lo, len) & !(1 << (p - lo));
             return loops.then_some(reached.count_ones());
         }
         (loops || self.aic_end(ctx, i)).then_some(u32::MAX)
