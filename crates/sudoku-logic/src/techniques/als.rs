@@ -57,12 +57,46 @@ pub(crate) struct Als<const W: usize> {
 }
 
 /// A restricted common link from `from` to the later ALS `to`: one digit, or two.
+///
+/// Kept in twelve bytes: the chain search reads hundreds of them at every node, and at
+/// forty (as `usize`s) they and the sets did not stay in the first-level cache.
 #[derive(Debug, Clone, Copy)]
 struct Rc {
-    from: usize,
-    to: usize,
-    d1: usize,
-    d2: Option<usize>,
+    from: u32,
+    to: u32,
+    d1: u8,
+    /// The second digit, [`NO_DIGIT`] for none.
+    d2: u8,
+}
+
+/// No second digit of an [`Rc`].
+const NO_DIGIT: u8 = u8::MAX;
+
+impl Rc {
+    fn new(from: usize, to: usize, d1: usize) -> Rc {
+        Rc {
+            from: from as u32,
+            to: to as u32,
+            d1: d1 as u8,
+            d2: NO_DIGIT,
+        }
+    }
+
+    fn from(&self) -> usize {
+        self.from as usize
+    }
+
+    fn to(&self) -> usize {
+        self.to as usize
+    }
+
+    fn d1(&self) -> usize {
+        usize::from(self.d1)
+    }
+
+    fn d2(&self) -> Option<usize> {
+        (self.d2 != NO_DIGIT).then_some(usize::from(self.d2))
+    }
 }
 
 /// Every ALS of the position in HoDoKu's order, each set of cells once.
@@ -328,13 +362,8 @@ fn restricted_commons<const W: usize>(
         for &(j, d) in &linked {
             let (j, d) = (j as usize, usize::from(d));
             match rcs[start..].last_mut() {
-                Some(r) if r.to == j => r.d2 = Some(d),
-                _ => rcs.push(Rc {
-                    from: i,
-                    to: j,
-                    d1: d,
-                    d2: None,
-                }),
+                Some(r) if r.to() == j => r.d2 = d as u8,
+                _ => rcs.push(Rc::new(i, j, d)),
             }
         }
         slices.push((start, rcs.len()));
@@ -394,20 +423,20 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
 
 fn xz<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<Step>) {
     for rc in rcs {
-        let (a, b) = (&alses[rc.from], &alses[rc.to]);
+        let (a, b) = (&alses[rc.from()], &alses[rc.to()]);
         let mut elims = Vec::new();
-        common_eliminations(a, b, &[rc.d1], &mut elims);
-        if let Some(d2) = rc.d2 {
+        common_eliminations(a, b, &[rc.d1()], &mut elims);
+        if let Some(d2) = rc.d2() {
             common_eliminations(a, b, &[d2], &mut elims);
             for (x, y) in [(a, b), (b, a)] {
-                for d in BitIter(x.mask & !(1 << rc.d1) & !(1 << d2)) {
+                for d in BitIter(x.mask & !(1 << rc.d1()) & !(1 << d2)) {
                     for c in x.buddies[d].minus(&y.cells).iter() {
                         elims.push((c, d));
                     }
                 }
             }
         }
-        let links: Vec<usize> = std::iter::once(rc.d1).chain(rc.d2).collect();
+        let links: Vec<usize> = std::iter::once(rc.d1()).chain(rc.d2()).collect();
         if report(ctx, Technique::AlsXz, &[a, b], &links, elims, out) && ctx.first_only {
             return;
         }
@@ -422,8 +451,8 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
     // per ALS at every position).
     let mut starts = vec![0usize; alses.len() + 1];
     for rc in rcs {
-        starts[rc.from + 1] += 1;
-        starts[rc.to + 1] += 1;
+        starts[rc.from() + 1] += 1;
+        starts[rc.to() + 1] += 1;
     }
     for a in 0..alses.len() {
         starts[a + 1] += starts[a];
@@ -431,7 +460,7 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
     let mut touching = vec![0usize; starts[alses.len()]];
     let mut next = starts.clone();
     for (j, rc) in rcs.iter().enumerate() {
-        for a in [rc.from, rc.to] {
+        for a in [rc.from(), rc.to()] {
             touching[next[a]] = j;
             next[a] += 1;
         }
@@ -440,23 +469,23 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
     let mut partners = Vec::new();
     for (i, r1) in rcs.iter().enumerate() {
         partners.clear();
-        for list in [touching_of(r1.from), touching_of(r1.to)] {
+        for list in [touching_of(r1.from()), touching_of(r1.to())] {
             partners.extend_from_slice(&list[list.partition_point(|&j| j <= i)..]);
         }
         partners.sort_unstable();
         partners.dedup();
         for r2 in partners.iter().map(|&j| &rcs[j]) {
-            if r1.d2.is_none() && r2.d2.is_none() && r1.d1 == r2.d1 {
+            if r1.d2().is_none() && r2.d2().is_none() && r1.d1() == r2.d1() {
                 continue;
             }
-            let (c, a, b) = if r1.from == r2.from {
-                (r1.from, r1.to, r2.to)
-            } else if r1.from == r2.to {
-                (r1.from, r1.to, r2.from)
-            } else if r1.to == r2.from {
-                (r1.to, r1.from, r2.to)
-            } else if r1.to == r2.to {
-                (r1.to, r1.from, r2.from)
+            let (c, a, b) = if r1.from() == r2.from() {
+                (r1.from(), r1.to(), r2.to())
+            } else if r1.from() == r2.to() {
+                (r1.from(), r1.to(), r2.from())
+            } else if r1.to() == r2.from() {
+                (r1.to(), r1.from(), r2.to())
+            } else if r1.to() == r2.to() {
+                (r1.to(), r1.from(), r2.from())
             } else {
                 continue;
             };
@@ -468,7 +497,7 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
             {
                 continue;
             }
-            let links = [Some(r1.d1), r1.d2, Some(r2.d1), r2.d2]
+            let links = [Some(r1.d1()), r1.d2(), Some(r2.d1()), r2.d2()]
                 .into_iter()
                 .flatten();
             let mut elims = Vec::new();
@@ -556,10 +585,10 @@ impl Use {
     }
 
     fn digits(self, rc: &Rc) -> impl Iterator<Item = usize> {
-        let (a, b) = match (self, rc.d2) {
-            (Use::First, _) | (_, None) => (Some(rc.d1), None),
+        let (a, b) = match (self, rc.d2()) {
+            (Use::First, _) | (_, None) => (Some(rc.d1()), None),
             (Use::Second, Some(d2)) => (Some(d2), None),
-            (Use::Both, Some(d2)) => (Some(rc.d1), Some(d2)),
+            (Use::Both, Some(d2)) => (Some(rc.d1()), Some(d2)),
         };
         a.into_iter().chain(b)
     }
@@ -568,20 +597,20 @@ impl Use {
     /// link's. HoDoKu takes only the previous link's first digit away when it used both.
     fn after(rc: &Rc, prev: Option<(Use, &Rc)>, first_try: bool) -> Option<Use> {
         let Some((used, p)) = prev else {
-            return Some(match rc.d2 {
+            return Some(match rc.d2() {
                 None => Use::First,
                 Some(_) if first_try => Use::First,
                 Some(_) => Use::Second,
             });
         };
         let gone = match used {
-            Use::Second => p.d2.unwrap_or(p.d1),
-            Use::First | Use::Both => p.d1,
+            Use::Second => p.d2().unwrap_or(p.d1()),
+            Use::First | Use::Both => p.d1(),
         };
-        match rc.d2 {
-            None => (rc.d1 != gone).then_some(Use::First),
+        match rc.d2() {
+            None => (rc.d1() != gone).then_some(Use::First),
             Some(d2) if d2 == gone => Some(Use::First),
-            Some(_) if rc.d1 == gone => Some(Use::Second),
+            Some(_) if rc.d1() == gone => Some(Use::Second),
             Some(_) => Some(Use::Both),
         }
     }
@@ -655,18 +684,18 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
             let rc = self.rcs[k];
             let used = Use::after(&rc, prev.as_ref().map(|(u, r)| (*u, r)), first_try);
             if let Some(used) = used
-                && !self.in_chain[rc.to]
+                && !self.in_chain[rc.to()]
             {
                 self.links.push((k, used));
-                self.in_chain[rc.to] = true;
+                self.in_chain[rc.to()] = true;
                 if self.links.len() >= 3 {
                     self.check();
                 }
-                self.extend(rc.to);
-                self.in_chain[rc.to] = false;
+                self.extend(rc.to());
+                self.in_chain[rc.to()] = false;
                 self.links.pop();
             }
-            if first && rc.d2.is_some() && first_try {
+            if first && rc.d2().is_some() && first_try {
                 first_try = false;
                 continue;
             }
@@ -679,8 +708,8 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
         let (k0, u0) = self.links[0];
         let &(kl, ul) = self.links.last().unwrap_or(&self.links[0]);
         let (r0, rl) = (&self.rcs[k0], &self.rcs[kl]);
-        let start = &self.alses[r0.from];
-        let end = &self.alses[rl.to];
+        let start = &self.alses[r0.from()];
+        let end = &self.alses[rl.to()];
         // Most chains checked eliminate nothing: this allocates nothing until one does.
         let skip = u0.mask(r0) | ul.mask(rl);
         let mut elims = Vec::new();
@@ -689,7 +718,11 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
             return;
         }
         let mut sets: Vec<&Als<W>> = vec![start];
-        sets.extend(self.links.iter().map(|&(k, _)| &self.alses[self.rcs[k].to]));
+        sets.extend(
+            self.links
+                .iter()
+                .map(|&(k, _)| &self.alses[self.rcs[k].to()]),
+        );
         let links: Vec<usize> = self
             .links
             .iter()

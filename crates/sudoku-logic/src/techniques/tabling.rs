@@ -1076,6 +1076,9 @@ impl Graph {
         // The groups' cells at the position's width: the pairs below test them many times,
         // and at the widest width each test reads twenty words.
         let cells: Vec<CellSet<W>> = self.groups.iter().map(|g| g.cells.resized()).collect();
+        // Their line and box, read for every pair of a digit's groups: from the groups
+        // themselves, some 350 bytes each, the pairs' reads missed the cache.
+        let houses: Vec<(usize, usize)> = self.groups.iter().map(|g| (g.line, g.block)).collect();
         for i in 0..self.groups.len() {
             let (g_on, g_off) = (self.group(i, true), self.group(i, false));
             let gi = &self.groups[i];
@@ -1098,11 +1101,12 @@ impl Graph {
             }
             let mut shared: [(usize, Option<usize>); 2] = [(0, None); 2];
             for &j in &of_digit[d] {
-                let gj = &self.groups[j];
-                if j == i || cells[j].intersects(&cells[i]) {
+                let (j_line, j_block) = houses[j];
+                if (j_line != line && j_block != block) || j == i || cells[j].intersects(&cells[i])
+                {
                     continue;
                 }
-                for (k, same) in [gj.line == line, gj.block == block].into_iter().enumerate() {
+                for (k, same) in [j_line == line, j_block == block].into_iter().enumerate() {
                     if same {
                         shared[k].0 += 1;
                         shared[k].1.get_or_insert(j);
