@@ -58,8 +58,8 @@ pub(crate) struct Als<const W: usize> {
 
 /// A restricted common link from `from` to the later ALS `to`: one digit, or two.
 ///
-/// Kept in twelve bytes: the chain search reads hundreds of them at every node, and at
-/// forty (as `usize`s) they and the sets did not stay in the first-level cache.
+/// Kept in twelve bytes (forty as `usize`s): the wing and chain searches read them over
+/// and over.
 #[derive(Debug, Clone, Copy)]
 struct Rc {
     from: u32,
@@ -264,8 +264,9 @@ impl<const W: usize> Als<W> {
 /// For each place (a cell and a digit), the sets (by index in the list) whose first place
 /// of the digit it is, ascending: a restricted common digit's places in one set all see
 /// the other's, so the first of them does, and only the sets whose first place of a digit
-/// sees the other's places of the digit can be linked on it. On top1465 a fifth of the
-/// pairs and digits a test of every set meeting the other's buddies looked at.
+/// sees the other's places of the digit can be linked on it. On every 29th puzzle of
+/// top1465 that offers some 3,200 pairs and digits a position, where the sets meeting a
+/// set's buddies were 4,600 pairs with 14,800 digits between them.
 struct FirstPlaces {
     /// Row `c * MAX_DIGITS + d`'s sets are `sets[starts[row]..starts[row + 1]]`.
     starts: Vec<u32>,
@@ -866,8 +867,8 @@ mod tests {
 
     use super::super::testing::{diabolical_positions, path_positions, positions_past_singles};
     use super::super::{Ctx, Memo, Options};
-    use super::alses;
-    use crate::bits::CellSet;
+    use super::{alses, restricted_commons};
+    use crate::bits::{BitIter, CellSet};
     use crate::geometry::{Geometry, Kind};
 
     /// Per house, the generation its remembered sets were made at (0 for none).
@@ -922,6 +923,63 @@ mod tests {
         assert!(
             listed > 10_000 && kept > 500,
             "{listed} sets, {kept} houses kept"
+        );
+    }
+
+    /// The restricted commons are what their definition gives, pair by pair: from each
+    /// set, ascending, to each later one (every other one, not forward only) whose places
+    /// of a common digit all see the first's, none in a cell both hold (no shared cell at
+    /// all, without overlap), with the lowest such digit and the highest if more. In every
+    /// mode, along solve paths and diabolical positions.
+    #[test]
+    fn restricted_commons_are_every_pair_that_links() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let (mut links, mut two) = (0, 0);
+        let positions = path_positions(&layout, 15)
+            .into_iter()
+            .chain(diabolical_positions(&layout, 15));
+        for (pos, _) in positions {
+            let sets = alses(&Ctx::new(&g, &pos, &opts));
+            for (forward_only, overlap) in
+                [(true, false), (true, true), (false, false), (false, true)]
+            {
+                let mut want = Vec::new();
+                for (i, a) in sets.iter().enumerate() {
+                    for (j, b) in sets.iter().enumerate() {
+                        let shared = a.cells.and(&b.cells);
+                        if j == i || (forward_only && j < i) || (!overlap && !shared.is_empty()) {
+                            continue;
+                        }
+                        let digits: Vec<usize> = BitIter(a.mask & b.mask)
+                            .filter(|&d| {
+                                !a.with[d].or(&b.with[d]).intersects(&shared)
+                                    && b.with[d].is_subset(&a.buddies[d])
+                            })
+                            .collect();
+                        if let (Some(&d1), Some(&last)) = (digits.first(), digits.last()) {
+                            let d2 = (digits.len() > 1).then_some(last);
+                            want.push((i, j, d1, d2));
+                        }
+                    }
+                }
+                let (rcs, slices) = restricted_commons(&sets, forward_only, overlap);
+                let got: Vec<_> = rcs
+                    .iter()
+                    .map(|r| (r.from(), r.to(), r.d1(), r.d2()))
+                    .collect();
+                assert_eq!(got, want, "forward only {forward_only}, overlap {overlap}");
+                for (i, &(from, to)) in slices.iter().enumerate() {
+                    assert!(rcs[from..to].iter().all(|r| r.from() == i));
+                }
+                links += got.len();
+                two += got.iter().filter(|l| l.3.is_some()).count();
+            }
+        }
+        assert!(
+            links > 1_000_000 && two > 100_000,
+            "{links} links, {two} with two digits"
         );
     }
 
