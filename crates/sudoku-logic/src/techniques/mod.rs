@@ -306,6 +306,9 @@ pub(crate) struct Ctx<'a, const W: usize> {
     /// The grouped chain tables of the position, once a search has built them
     /// ([`tabling::Tables`]).
     pub(crate) grouped_tables: RefCell<Option<std::rc::Rc<tabling::Tables>>>,
+    /// The plain graph's links at the position, once the plain chain search has laid them
+    /// out: the grouped graph's lists start with them.
+    pub(crate) plain_links: RefCell<Option<tabling::PaddedLinks>>,
     /// The digits no single-digit pattern can touch here ([`lone_digit`]), once asked for.
     pub(crate) untouchable: std::cell::OnceCell<u64>,
     /// Whether the memo's house generations have been brought up to this position
@@ -610,6 +613,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             first_only: false,
             memo: None,
             grouped_tables: RefCell::default(),
+            plain_links: RefCell::default(),
             untouchable: std::cell::OnceCell::new(),
             houses_seen: std::cell::Cell::new(false),
         }

@@ -314,7 +314,7 @@ impl Tables {
     /// The tables of a graph with group nodes, and ALS nodes where it has them.
     fn new<const W: usize>(ctx: &Ctx<W>, graph: Graph) -> Tables {
         let padded = graph.alses.is_empty().then(|| PaddedLinks::new(&graph));
-        Tables::walked(ctx, graph, padded, Walk::CopyOff)
+        Tables::walked(ctx, graph, padded.as_ref(), Walk::CopyOff)
     }
 
     /// The tables of the plain graph, whose links are laid out for the walks straight
@@ -322,10 +322,15 @@ impl Tables {
     ///
     /// Their "on" tables are read for loops alone, so each is cut once it holds every value
     /// of its premise's cell it can reach ([`Walk::CutOn`]).
+    ///
+    /// The links are kept in the [`Ctx`]: the grouped graph's lists of the candidates
+    /// start with the same ones ([`PaddedLinks::with_adds`]).
     fn plain<const W: usize>(ctx: &Ctx<W>) -> Tables {
         let graph = Graph::nodes(ctx, false, false);
         let links = PaddedLinks::plain(ctx, &graph);
-        Tables::walked(ctx, graph, Some(links), Walk::CutOn)
+        let tables = Tables::walked(ctx, graph, Some(&links), Walk::CutOn);
+        *ctx.plain_links.borrow_mut() = Some(links);
+        tables
     }
 
     /// The tables of every premise of `graph`, walked along `padded` where the walk is
@@ -335,7 +340,7 @@ impl Tables {
     fn walked<const W: usize>(
         ctx: &Ctx<W>,
         graph: Graph,
-        padded: Option<PaddedLinks>,
+        padded: Option<&PaddedLinks>,
         walk: Walk,
     ) -> Tables {
         let mut bfs = Bfs::new(graph.values());
@@ -357,14 +362,14 @@ impl Tables {
             index[c * n + d] = i as u32;
         }
         let on_first = walk != Walk::CutOn;
-        let reach = match (&padded, walk) {
+        let reach = match (padded, walk) {
             (Some(links), Walk::CutOn) => Some(PlainReach::new(&graph, links, &candidates, &index)),
             _ => None,
         };
         for on in [on_first, !on_first] {
             for (i, &(c, d)) in candidates.iter().enumerate() {
                 let premise = graph.normal(c, d, on);
-                end = match &padded {
+                end = match padded {
                     Some(links) => {
                         let derived = (walk == Walk::CopyOff && !on)
                             .then(|| {
@@ -678,7 +683,21 @@ fn grouped_tables<const W: usize>(ctx: &Ctx<W>) -> Rc<Tables> {
     if let Some(tables) = ctx.grouped_tables.borrow().as_ref() {
         return Rc::clone(tables);
     }
-    let tables = Rc::new(Tables::new(ctx, Graph::new(ctx, true)));
+    let mut graph = Graph::nodes(ctx, true, false);
+    let tables = if graph.alses.is_empty() {
+        let plain = ctx.plain_links.take().unwrap_or_else(|| {
+            let nodes = Graph::nodes(ctx, false, false);
+            PaddedLinks::plain(ctx, &nodes)
+        });
+        let mut adds = Vec::new();
+        graph.group_links(ctx, &mut adds);
+        let padded = plain.with_adds(graph.values(), &adds);
+        Tables::walked(ctx, graph, Some(&padded), Walk::CopyOff)
+    } else {
+        graph.fill(ctx, false, false);
+        Tables::new(ctx, graph)
+    };
+    let tables = Rc::new(tables);
     *ctx.grouped_tables.borrow_mut() = Some(Rc::clone(&tables));
     tables
 }
@@ -794,6 +813,9 @@ impl Drop for Graph {
 }
 
 impl Graph {
+    /// A graph with its lists (the searches lay the plain and grouped ones out straight
+    /// from the position: [`PaddedLinks::plain`], [`PaddedLinks::with_adds`]).
+    #[cfg(test)]
     fn new<const W: usize>(ctx: &Ctx<W>, grouped: bool) -> Graph {
         Graph::build(ctx, grouped, false, false)
     }
@@ -810,6 +832,14 @@ impl Graph {
     /// none copied: the reference the tests compare with).
     fn build<const W: usize>(ctx: &Ctx<W>, grouped: bool, net: bool, whole_scans: bool) -> Graph {
         let mut graph = Graph::nodes(ctx, grouped, net);
+        graph.fill(ctx, net, whole_scans);
+        graph
+    }
+
+    /// Makes the lists of a graph of nodes alone ([`Graph::nodes`]), of a forcing net where
+    /// `net`.
+    fn fill<const W: usize>(&mut self, ctx: &Ctx<W>, net: bool, whole_scans: bool) {
+        let graph = self;
         let mut direct = take_spare(&SPARE_LINKS);
         for list in &mut direct {
             list.clear();
@@ -830,13 +860,14 @@ impl Graph {
         } else {
             graph.plain_links(ctx);
         }
-        if grouped {
-            graph.group_links(ctx);
+        let mut adds = Vec::new();
+        graph.group_links(ctx, &mut adds);
+        for (from, to) in adds {
+            graph.direct[from as usize].push(to);
         }
         if !graph.alses.is_empty() {
             graph.als_links(ctx);
         }
-        graph
     }
 
     /// A graph's nodes (with group nodes when `grouped`, and ALS nodes too where they are
@@ -1065,9 +1096,12 @@ impl Graph {
         copied
     }
 
-    fn group_links<const W: usize>(&mut self, ctx: &Ctx<W>) {
+    /// The links of the group nodes, as (from, to) in the order they join the lists of
+    /// their "from" values, after the candidates' links: appended to `adds`. Group links
+    /// are never merged with equal ones, as in HoDoKu.
+    fn group_links<const W: usize>(&self, ctx: &Ctx<W>, adds: &mut Vec<(u32, u32)>) {
         // Kept from group to group, so that the groups' links cost no allocations.
-        let (mut seeing, mut adds): (Vec<usize>, Vec<(u32, u32)>) = (Vec::new(), Vec::new());
+        let mut seeing: Vec<usize> = Vec::new();
         // The groups of each digit, in order: a group links only to groups of its digit.
         let mut of_digit: Vec<Vec<usize>> = vec![Vec::new(); ctx.n()];
         for (j, g) in self.groups.iter().enumerate() {
@@ -1087,7 +1121,6 @@ impl Graph {
             let buddies: CellSet<W> = gi.buddies.resized();
             seeing.extend(buddies.and(&ctx.digit_cells[d]).iter());
             let (line, block) = (gi.line, gi.block);
-            adds.clear();
             for &t in &seeing {
                 adds.push((g_on, self.normal(t, d, false)));
                 adds.push((self.normal(t, d, true), g_off));
@@ -1124,10 +1157,6 @@ impl Graph {
                 if rest == 0 {
                     adds.push((g_off, self.group(j, true)));
                 }
-            }
-            for &(from, to) in &adds {
-                // Group links are never merged with equal ones, as in HoDoKu.
-                self.direct[from as usize].push(to);
             }
         }
     }
@@ -1481,7 +1510,7 @@ impl Cut {
 /// A walk reads some hundreds of lists of a few links each, and a loop over a list of its
 /// own length mispredicted its end at nearly every one.
 #[derive(Debug, PartialEq)]
-struct PaddedLinks {
+pub(crate) struct PaddedLinks {
     /// `starts[v]..starts[v + 1]`: the list of value `v` in `links`.
     starts: Vec<u32>,
     links: Vec<u32>,
@@ -1530,11 +1559,18 @@ impl PaddedLinks {
 
     /// Appends the list of the next value.
     fn push(&mut self, list: &[u32]) {
+        self.push_joined(list, &[]);
+    }
+
+    /// Appends the list of the next value: `first`, then `then`.
+    fn push_joined(&mut self, first: &[u32], then: &[u32]) {
         self.starts.push(self.links.len() as u32);
-        self.links.extend_from_slice(list);
-        let padded = list.len().next_multiple_of(4);
+        self.links.extend_from_slice(first);
+        self.links.extend_from_slice(then);
+        let len = first.len() + then.len();
+        let padded = len.next_multiple_of(4);
         self.links
-            .resize(self.links.len() + padded - list.len(), self.filler);
+            .resize(self.links.len() + padded - len, self.filler);
         self.longest = self.longest.max(padded);
     }
 
@@ -1567,6 +1603,77 @@ impl PaddedLinks {
         }
         out.pad_to(graph.values() + 1);
         out
+    }
+
+    /// These plain lists (the candidates' values first) with the links `adds` (from, to)
+    /// appended to the lists of their "from" values in the order given, in a graph of
+    /// `values` values: the grouped graph's lists, from the plain ones and the group links
+    /// ([`Graph::group_links`]). The runs of values nothing is added to are copied whole,
+    /// their filler made the new one. The plain lists are there already where a plain
+    /// search ran at the position (a solve path's always has): no lists of lists are
+    /// filled and laid out again.
+    fn with_adds(&self, values: usize, adds: &[(u32, u32)]) -> PaddedLinks {
+        // The links added from each value, in the order given: `to[from[v]..from[v + 1]]`;
+        // and which values have some, as bits.
+        let mut from = vec![0u32; values + 1];
+        let mut has = vec![0u64; values.div_ceil(64)];
+        for &(f, _) in adds {
+            from[f as usize + 1] += 1;
+            has[f as usize / 64] |= 1 << (f % 64);
+        }
+        for v in 0..values {
+            from[v + 1] += from[v];
+        }
+        let mut next = from.clone();
+        let mut to = vec![0u32; adds.len()];
+        for &(f, t) in adds {
+            to[next[f as usize] as usize] = t;
+            next[f as usize] += 1;
+        }
+        let added = |v: usize| &to[from[v] as usize..from[v + 1] as usize];
+        let mut out = PaddedLinks::empty(values);
+        out.links
+            .reserve(self.links.len() + 2 * adds.len() + 4 * values);
+        let plain = self.starts.len() - 1;
+        let mut run = 0;
+        let with_adds =
+            (has.iter().enumerate()).flat_map(|(k, &w)| BitIter(w).map(move |b| 64 * k + b));
+        let ends = with_adds.take_while(|&v| v < plain).chain([plain]);
+        for v in ends {
+            self.copy_run(&mut out, run..v);
+            if v < plain {
+                out.push_joined(self.unpadded(v), added(v));
+            }
+            run = v + 1;
+        }
+        for v in plain..values {
+            out.push_joined(&[], added(v));
+        }
+        out.pad_to(values + 1);
+        out
+    }
+
+    /// Appends the lists of `values` to `out` as they are, the filler made `out`'s.
+    fn copy_run(&self, out: &mut PaddedLinks, values: std::ops::Range<usize>) {
+        let starts = &self.starts[values.start..=values.end];
+        let (a, b) = (starts[0], starts[starts.len() - 1]);
+        let shift = (out.links.len() as u32).wrapping_sub(a);
+        out.starts.extend(
+            starts[..starts.len() - 1]
+                .iter()
+                .map(|&s| s.wrapping_add(shift)),
+        );
+        let longest = starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        out.longest = out.longest.max(longest as usize);
+        let copied = out.links.len();
+        out.links
+            .extend_from_slice(&self.links[a as usize..b as usize]);
+        let (old, new) = (self.filler, out.filler);
+        for u in &mut out.links[copied..] {
+            if *u == old {
+                *u = new;
+            }
+        }
     }
 
     /// The links of the plain graph over `graph`'s nodes ([`plain_lists`]), made from the
@@ -2788,6 +2895,29 @@ mod tests {
         assert!(links > 100_000, "{links} links");
     }
 
+    /// The grouped graph's links made from the plain ones and the group links are those of
+    /// the graph's own lists, at positions along solve paths.
+    #[test]
+    fn grouped_links_from_the_plain_ones_are_the_graphs() {
+        let (g, opts, positions) = classic_positions(40, 40);
+        let (mut links, mut groups) = (0, 0);
+        for pos in positions {
+            let ctx = Ctx::new(&g, &pos, &opts);
+            let graph = Graph::new(&ctx, true);
+            let listed = PaddedLinks::new(&graph);
+            let mut adds = Vec::new();
+            graph.group_links(&ctx, &mut adds);
+            let plain = PaddedLinks::plain(&ctx, &Graph::nodes(&ctx, false, false));
+            assert_eq!(plain.with_adds(graph.values(), &adds), listed);
+            links += listed.links.len();
+            groups += adds.len();
+        }
+        assert!(
+            links > 200_000 && groups > 20_000,
+            "{links} links, {groups} group links"
+        );
+    }
+
     /// The "off" tables copied from the table of their one link are those their walks
     /// give, in the plain and the grouped graph, at positions along solve paths.
     #[test]
@@ -2801,7 +2931,7 @@ mod tests {
                     let graph = Graph::new(&ctx, grouped);
                     let links = PaddedLinks::new(&graph);
                     let walk = if derive { Walk::CopyOff } else { Walk::Whole };
-                    Tables::walked(&ctx, graph, Some(links), walk)
+                    Tables::walked(&ctx, graph, Some(&links), walk)
                 };
                 let (walked, copied) = (tables(false), tables(true));
                 assert_eq!(copied.bounds, walked.bounds);
@@ -2837,7 +2967,7 @@ mod tests {
                     let graph = Graph::nodes(&ctx, false, false);
                     let links = PaddedLinks::plain(&ctx, &graph);
                     let walk = if cut_on { Walk::CutOn } else { Walk::CopyOff };
-                    Tables::walked(&ctx, graph, Some(links), walk)
+                    Tables::walked(&ctx, graph, Some(&links), walk)
                 };
                 let (whole, short) = (tables(false), tables(true));
                 assert_eq!(whole.bounds.len(), short.bounds.len());
