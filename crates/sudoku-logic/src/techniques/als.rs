@@ -21,6 +21,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use super::buckets::Buckets;
 use super::chains::index_sum;
 use super::tabling::insertion_sort;
 use super::{Ctx, digits};
@@ -267,47 +268,24 @@ impl<const W: usize> Als<W> {
 /// sees the other's places of the digit can be linked on it. On every 29th puzzle of
 /// top1465 that offers some 3,200 pairs and digits a position, where the sets meeting a
 /// set's buddies were 4,600 pairs with 14,800 digits between them.
-struct FirstPlaces {
-    /// Row `c * MAX_DIGITS + d`'s sets are `sets[starts[row]..starts[row + 1]]`.
-    starts: Vec<u32>,
-    sets: Vec<u32>,
-}
+struct FirstPlaces(Buckets);
 
 impl FirstPlaces {
     fn new<const W: usize>(alses: &[Als<W>]) -> FirstPlaces {
-        let first = |a: &Als<W>, d: usize| a.with[d].iter().next().map(|c| c * MAX_DIGITS + d);
-        let rows = alses
-            .iter()
-            .flat_map(|a| BitIter(a.mask).filter_map(move |d| first(a, d)))
-            .max()
-            .map_or(0, |r| r + 1);
-        let mut starts = vec![0u32; rows + 1];
-        for a in alses {
-            for r in BitIter(a.mask).filter_map(|d| first(a, d)) {
-                starts[r + 1] += 1;
-            }
-        }
-        for r in 0..rows {
-            starts[r + 1] += starts[r];
-        }
-        let mut next = starts.clone();
-        let mut sets = vec![0u32; starts[rows] as usize];
-        for (k, a) in alses.iter().enumerate() {
-            for r in BitIter(a.mask).filter_map(|d| first(a, d)) {
-                sets[next[r] as usize] = k as u32;
-                next[r] += 1;
-            }
-        }
-        FirstPlaces { starts, sets }
+        // Row `c * MAX_DIGITS + d`, for the first place `c` of each digit `d` of each set.
+        let rows = alses.iter().enumerate().flat_map(|(k, a)| {
+            BitIter(a.mask).filter_map(move |d| {
+                let c = a.with[d].iter().next()?;
+                Some((c * MAX_DIGITS + d, k as u32))
+            })
+        });
+        let count = rows.clone().map(|(r, _)| r + 1).max().unwrap_or(0);
+        FirstPlaces(Buckets::new(count, rows))
     }
 
     /// The sets whose first place of digit `d` is cell `c`, ascending.
     fn at(&self, c: usize, d: usize) -> &[u32] {
-        let r = c * MAX_DIGITS + d;
-        match (self.starts.get(r), self.starts.get(r + 1)) {
-            (Some(&from), Some(&to)) => &self.sets[from as usize..to as usize],
-            _ => &[],
-        }
+        self.0.of(c * MAX_DIGITS + d)
     }
 }
 
@@ -447,35 +425,20 @@ fn xz<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<
 fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<Step>) {
     // Only two restricted commons that share an ALS make a wing: each one's partners are
     // the later ones touching its ALSs, taken in list order as a scan of all pairs would.
-    // Per ALS, the links touching it, ascending: one vector for all, `starts[a]..starts[a + 1]`
-    // being ALS `a`'s (a position has hundreds of ALSs, and a vector each was an allocation
-    // per ALS at every position).
-    let mut starts = vec![0usize; alses.len() + 1];
-    for rc in rcs {
-        starts[rc.from() + 1] += 1;
-        starts[rc.to() + 1] += 1;
-    }
-    for a in 0..alses.len() {
-        starts[a + 1] += starts[a];
-    }
-    let mut touching = vec![0usize; starts[alses.len()]];
-    let mut next = starts.clone();
-    for (j, rc) in rcs.iter().enumerate() {
-        for a in [rc.from(), rc.to()] {
-            touching[next[a]] = j;
-            next[a] += 1;
-        }
-    }
-    let touching_of = |a: usize| &touching[starts[a]..starts[a + 1]];
-    let mut partners = Vec::new();
+    // Per ALS, the links touching it, ascending.
+    let touching = Buckets::new(
+        alses.len(),
+        (rcs.iter().enumerate()).flat_map(|(j, rc)| [(rc.from(), j as u32), (rc.to(), j as u32)]),
+    );
+    let mut partners: Vec<u32> = Vec::new();
     for (i, r1) in rcs.iter().enumerate() {
         partners.clear();
-        for list in [touching_of(r1.from()), touching_of(r1.to())] {
-            partners.extend_from_slice(&list[list.partition_point(|&j| j <= i)..]);
+        for list in [touching.of(r1.from()), touching.of(r1.to())] {
+            partners.extend_from_slice(&list[list.partition_point(|&j| j as usize <= i)..]);
         }
         partners.sort_unstable();
         partners.dedup();
-        for r2 in partners.iter().map(|&j| &rcs[j]) {
+        for r2 in partners.iter().map(|&j| &rcs[j as usize]) {
             if r1.d2().is_none() && r2.d2().is_none() && r1.d1() == r2.d1() {
                 continue;
             }

@@ -17,6 +17,7 @@ use std::cell::RefCell;
 
 pub mod als;
 pub mod brute_force;
+mod buckets;
 pub mod bug;
 pub mod chains;
 pub mod coloring;

@@ -26,6 +26,7 @@ mod reach;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
+use super::buckets::Buckets;
 use super::chains::{index_sum, index_sum_of};
 use super::{Ctx, digit};
 use crate::bits::{BitIter, CellSet, two_bits};
@@ -1613,24 +1614,14 @@ impl PaddedLinks {
     /// search ran at the position (a solve path's always has): no lists of lists are
     /// filled and laid out again.
     fn with_adds(&self, values: usize, adds: &[(u32, u32)]) -> PaddedLinks {
-        // The links added from each value, in the order given: `to[from[v]..from[v + 1]]`;
-        // and which values have some, as bits.
-        let mut from = vec![0u32; values + 1];
+        // The links added from each value, in the order given; and which values have
+        // some, as bits.
+        let added = Buckets::new(values, adds.iter().map(|&(f, t)| (f as usize, t)));
         let mut has = vec![0u64; values.div_ceil(64)];
         for &(f, _) in adds {
-            from[f as usize + 1] += 1;
             has[f as usize / 64] |= 1 << (f % 64);
         }
-        for v in 0..values {
-            from[v + 1] += from[v];
-        }
-        let mut next = from.clone();
-        let mut to = vec![0u32; adds.len()];
-        for &(f, t) in adds {
-            to[next[f as usize] as usize] = t;
-            next[f as usize] += 1;
-        }
-        let added = |v: usize| &to[from[v] as usize..from[v + 1] as usize];
+        let added = |v: usize| added.of(v);
         let mut out = PaddedLinks::empty(values);
         out.links
             .reserve(self.links.len() + 2 * adds.len() + 4 * values);
