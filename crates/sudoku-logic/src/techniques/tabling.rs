@@ -309,6 +309,12 @@ pub(crate) struct Tables {
     bounds: Vec<u32>,
     /// Whether the "on" tables come first in `bounds` (else the "off" ones do).
     on_first: bool,
+    /// What each premise reaches, where only the wanted premises were walked
+    /// ([`Walk::Wanted`]): a table of one entry there may stand for a premise not walked.
+    reach: Option<PremiseReach>,
+    /// The links walked, kept where some premises were not walked, for the walks forcing
+    /// chains make when they need a path from one of those ([`LaterWalks`]).
+    links: Option<PaddedLinks>,
 }
 
 impl Tables {
@@ -350,21 +356,13 @@ impl Tables {
         let mut arena = take_spare(&SPARE_ARENAS);
         let mut end = 0;
         let mut bounds = vec![0];
-        let n = ctx.n();
-        let candidates: Vec<(usize, usize)> = ctx
-            .empty
-            .iter()
-            .flat_map(|c| BitIter(ctx.mask(c)).map(move |d| (c, d)))
-            .collect();
-        // Per candidate node, its place among the candidates (where its "on" table is when
-        // the "on" tables come first).
-        let mut index = vec![u32::MAX; graph.cell_of.len()];
-        for (i, &(c, d)) in candidates.iter().enumerate() {
-            index[c * n + d] = i as u32;
-        }
+        let candidates = candidate_list(ctx);
+        let index = graph.candidate_index(&candidates);
         let on_first = walk != Walk::CutOn;
         let reach = match (padded, walk) {
-            (Some(links), Walk::CutOn) => Some(PlainReach::new(&graph, links, &candidates, &index)),
+            (Some(links), Walk::CutOn | Walk::Wanted) => {
+                Some(PremiseReach::new(&graph, links, candidates.clone(), &index))
+            }
             _ => None,
         };
         for on in [on_first, !on_first] {
@@ -382,6 +380,11 @@ impl Tables {
                             })
                             .flatten();
                         let wanted = match &reach {
+                            Some(reach) if walk == Walk::Wanted => {
+                                let whole =
+                                    reach.walk(ctx, i, on).is_some() || reach.past_cap(i, on);
+                                whole.then_some(u32::MAX)
+                            }
                             Some(reach) => reach.walk(ctx, i, on),
                             None => Some(u32::MAX),
                         };
@@ -414,17 +417,38 @@ impl Tables {
             arena,
             bounds,
             on_first,
+            reach: reach.filter(|_| walk == Walk::Wanted),
+            links: None,
         }
     }
 
     /// A table of the premise alone, written into `arena` at `end`: for a premise whose
-    /// walk [`PlainReach`] finds nothing in. Gives where it ends.
+    /// walk [`PremiseReach`] finds nothing in. Gives where it ends.
     fn premise_alone(arena: &mut Vec<(u32, u32)>, end: usize, premise: u32) -> usize {
         if arena.len() <= end {
             arena.resize(end + 1, (0, 0));
         }
         arena[end] = (premise, 0);
         end + 1
+    }
+
+    /// What the premise of every candidate implies, "on" and "off": read from its table,
+    /// or, where it may not have been walked ([`Walk::Wanted`]), from what it reaches.
+    fn implications<'t, const W: usize>(
+        &'t self,
+    ) -> Vec<(Implications<'t, W>, Implications<'t, W>)> {
+        let n = self.graph.n;
+        let of = |i: usize, table: Table<'t>, on: bool| match &self.reach {
+            Some(reach) if table.entries.len() == 1 => {
+                let mut sets = vec![CellSet::EMPTY; 2 * n];
+                reach.implied(i, on, &mut sets);
+                Implications { table, sets }
+            }
+            _ => Implications::new(&self.graph, table),
+        };
+        (self.on().zip(self.off()).enumerate())
+            .map(|(i, (on, off))| (of(i, on, true), of(i, off, false)))
+            .collect()
     }
 
     fn table(&self, k: usize) -> Table<'_> {
@@ -507,6 +531,14 @@ impl Tables {
     }
 }
 
+/// The candidates of the position in order: empty cells, then digits.
+fn candidate_list<const W: usize>(ctx: &Ctx<W>) -> Vec<(usize, usize)> {
+    ctx.empty
+        .iter()
+        .flat_map(|c| BitIter(ctx.mask(c)).map(move |d| (c, d)))
+        .collect()
+}
+
 /// How [`Tables::walked`] walks.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Walk {
@@ -519,12 +551,18 @@ enum Walk {
     /// Only the premises whose tables can hold a loop or an AIC's end are walked (the
     /// others' tables are the premise alone), the "off" tables first; an "on" table is cut
     /// once it holds every value of its premise's cell that the premise reaches. What each
-    /// premise reaches tells both ([`PlainReach`]). The plain nice-loop search reads
-    /// nothing else; the tables forcing chains read stay whole.
+    /// premise reaches tells both ([`PremiseReach`]). The plain nice-loop search reads
+    /// nothing else.
     CutOn,
+    /// The premises [`Walk::CutOn`] walks, and those whose tables would pass the cap
+    /// ([`PremiseReach::past_cap`]), walked whole, the "on" tables first: for the grouped
+    /// graph, whose tables forcing chains read too. What a premise not walked implies is
+    /// what it reaches, which they read from the closure ([`Tables::implications`]); they
+    /// walk it only for the paths of a step ([`LaterWalks`]).
+    Wanted,
 }
 
-/// Which premises of the plain graph the nice-loop search walks ([`Walk::CutOn`]), told by
+/// Which premises the nice-loop search walks ([`Walk::CutOn`], [`Walk::Wanted`]), told by
 /// what each reaches ([`reach::Reach`]).
 ///
 /// A loop needs its premise's table to come back to the premise's cell further than one
@@ -533,9 +571,10 @@ enum Walk {
 /// holds what its premise reaches, so a premise that reaches none of these is not walked.
 /// An "on" table is read for loops alone: it is cut once it holds every value of its cell
 /// it reaches. Values are numbered by place: candidate `i`'s "off" value at `2 * i`, its
-/// "on" value at `2 * i + 1`.
-struct PlainReach<'a> {
-    candidates: &'a [(usize, usize)],
+/// "on" value at `2 * i + 1`, and group `g`'s after them, at `2 * (candidates + g)` and one
+/// more.
+struct PremiseReach {
+    candidates: Vec<(usize, usize)>,
     /// Per digit, the places of its "on" values, as sets of the closure's width.
     digit_on: Vec<u64>,
     /// Each place's links, by place: `links[starts[p]..starts[p + 1]]`.
@@ -546,23 +585,51 @@ struct PlainReach<'a> {
     cells: Vec<std::ops::Range<u32>>,
 }
 
-impl<'a> PlainReach<'a> {
+impl PremiseReach {
+    /// `index`: per candidate node, its place among the candidates.
     fn new(
         graph: &Graph,
         padded: &PaddedLinks,
-        candidates: &'a [(usize, usize)],
+        candidates: Vec<(usize, usize)>,
         index: &[u32],
-    ) -> PlainReach<'a> {
+    ) -> PremiseReach {
+        let places = 2 * (candidates.len() + graph.groups.len());
+        PremiseReach::build(graph, padded, candidates, index, places > MAX_ENTRIES)
+    }
+
+    /// [`PremiseReach::new`], the closure keeping every value where `keep_all`, else the
+    /// candidates' alone: the searches read those, and the group nodes' are needed only
+    /// to count what a table could hold past its cap ([`PremiseReach::past_cap`]).
+    fn build(
+        graph: &Graph,
+        padded: &PaddedLinks,
+        candidates: Vec<(usize, usize)>,
+        index: &[u32],
+        keep_all: bool,
+    ) -> PremiseReach {
         let n = candidates.len();
-        let mut starts = Vec::with_capacity(2 * n + 1);
+        let mut starts = Vec::with_capacity(2 * (n + graph.groups.len()) + 1);
         let mut links = Vec::new();
         starts.push(0);
-        for &(c, d) in candidates {
-            for on in [false, true] {
-                let list = padded.unpadded(graph.normal(c, d, on) as usize);
-                links.extend(list.iter().map(|&u| 2 * index[u as usize / 2] + (u & 1)));
-                starts.push(links.len() as u32);
-            }
+        let candidate_values = candidates
+            .iter()
+            .flat_map(|&(c, d)| [graph.normal(c, d, false), graph.normal(c, d, true)]);
+        let group_values =
+            (0..graph.groups.len()).flat_map(|g| [graph.group(g, false), graph.group(g, true)]);
+        // Group nodes come after the candidates.
+        let (nodes, groups) = (graph.cell_of.len() as u32, n as u32);
+        let place = |u: u32| {
+            let node = u / 2;
+            let half = match index.get(node as usize) {
+                Some(&i) => i,
+                None => groups + node - nodes,
+            };
+            2 * half + (u & 1)
+        };
+        for v in candidate_values.chain(group_values) {
+            let list = padded.unpadded(v as usize);
+            links.extend(list.iter().map(|&u| place(u)));
+            starts.push(links.len() as u32);
         }
         let mut cells = vec![0..0; n];
         let mut from = 0;
@@ -572,7 +639,8 @@ impl<'a> PlainReach<'a> {
                 from = i;
             }
         }
-        let reach = reach::Reach::new(&starts, &links);
+        let kept = if keep_all { starts.len() - 1 } else { 2 * n };
+        let reach = reach::Reach::new(&starts, &links, kept);
         let words = reach.words();
         let digits = candidates.iter().map(|&(_, d)| d + 1).max().unwrap_or(0);
         let mut digit_on = vec![0u64; digits * words];
@@ -580,7 +648,7 @@ impl<'a> PlainReach<'a> {
             let q = 2 * i + 1;
             digit_on[d * words + q / 64] |= 1 << (q % 64);
         }
-        PlainReach {
+        PremiseReach {
             candidates,
             digit_on,
             reach,
@@ -627,6 +695,49 @@ impl<'a> PlainReach<'a> {
             return loops.then_some(reached.count_ones());
         }
         (loops || self.aic_end(ctx, i)).then_some(u32::MAX)
+    }
+
+    /// Whether the table of candidate `i`'s premise (its "on" value where `on`) would be
+    /// cut at [`MAX_ENTRIES`]: it would hold less than the premise reaches.
+    fn past_cap(&self, i: usize, on: bool) -> bool {
+        // Where it could, the closure has every value (see [`PremiseReach::new`]).
+        self.starts.len() > MAX_ENTRIES && self.reached(i, on) > MAX_ENTRIES
+    }
+
+    /// How many values the table of candidate `i`'s premise holds, walked with no cap: the
+    /// premise and what it reaches (where the closure keeps every value).
+    fn reached(&self, i: usize, on: bool) -> usize {
+        let p = 2 * i + usize::from(on);
+        let set = self.reach.of(p);
+        let itself = set[p / 64] >> (p % 64) & 1 == 0;
+        set.iter().map(|w| w.count_ones() as usize).sum::<usize>() + usize::from(itself)
+    }
+
+    /// What the premise of candidate `i` (its "on" value where `on`) implies, into `sets`
+    /// as [`Implications`] has them: the premise and the candidates' values it reaches.
+    fn implied<const W: usize>(&self, i: usize, on: bool, sets: &mut [CellSet<W>]) {
+        let n = sets.len() / 2;
+        let p = 2 * i + usize::from(on);
+        let places = 2 * self.candidates.len();
+        let mut put = |q: usize| {
+            let (c, d) = self.candidates[q / 2];
+            sets[if q & 1 == 1 { d } else { n + d }].insert(c);
+        };
+        put(p);
+        for (k, &word) in self.reach.of(p).iter().enumerate() {
+            let lo = 64 * k;
+            if lo >= places {
+                break;
+            }
+            let word = if places - lo < 64 {
+                word & ((1 << (places - lo)) - 1)
+            } else {
+                word
+            };
+            for bit in BitIter(word) {
+                put(lo + bit);
+            }
+        }
     }
 
     /// Whether the "off" premise of candidate `i` reaches the end of an AIC further than one
@@ -693,7 +804,9 @@ fn grouped_tables<const W: usize>(ctx: &Ctx<W>) -> Rc<Tables> {
         let mut adds = Vec::new();
         graph.group_links(ctx, &mut adds);
         let padded = plain.with_adds(graph.values(), &adds);
-        Tables::walked(ctx, graph, Some(&padded), Walk::CopyOff)
+        let mut tables = Tables::walked(ctx, graph, Some(&padded), Walk::Wanted);
+        tables.links = Some(padded);
+        tables
     } else {
         graph.fill(ctx, false, false);
         Tables::new(ctx, graph)
@@ -892,6 +1005,16 @@ impl Graph {
             groups,
             alses,
         }
+    }
+
+    /// Per candidate node, its place in `candidates` (where its "on" table is when the "on"
+    /// tables come first); `u32::MAX` for a node that is no candidate.
+    fn candidate_index(&self, candidates: &[(usize, usize)]) -> Vec<u32> {
+        let mut index = vec![u32::MAX; self.cell_of.len()];
+        for (i, &(c, d)) in candidates.iter().enumerate() {
+            index[c * self.n + d] = i as u32;
+        }
+        index
     }
 
     /// How many values the graph has: "on" and "off" of every candidate node (every digit
@@ -2244,13 +2367,13 @@ pub(crate) fn forcing_chains<const W: usize>(ctx: &Ctx<W>, net: bool, out: &mut 
     } else {
         grouped_tables(ctx)
     };
-    let graph = &shared.graph;
-    let tables: Vec<(Implications<'_, W>, Implications<'_, W>)> = shared
-        .on()
-        .zip(shared.off())
-        .map(|(on, off)| (Implications::new(graph, on), Implications::new(graph, off)))
-        .collect();
-    let mut forcing = Forcing::new(ctx, net, graph);
+    forcing_in(ctx, net, &shared, out);
+}
+
+/// [`forcing_chains`] in the tables given.
+fn forcing_in<const W: usize>(ctx: &Ctx<W>, net: bool, shared: &Tables, out: &mut Vec<Step>) {
+    let tables = shared.implications();
+    let mut forcing = Forcing::new(ctx, net, shared);
     for (on, off) in &tables {
         forcing.one_premise(on);
         forcing.one_premise(off);
@@ -2277,18 +2400,20 @@ struct Forcing<'a, 'c, const W: usize> {
     /// the first step of the sorted list ([`Ctx::first_only`]), so a conclusion ranked after
     /// it cannot be taken and is not looked at.
     best: Option<(u8, usize)>,
+    later: LaterWalks<'a>,
 }
 
 impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
-    fn new(ctx: &'a Ctx<'c, W>, net: bool, graph: &'a Graph) -> Self {
+    fn new(ctx: &'a Ctx<'c, W>, net: bool, tables: &'a Tables) -> Self {
         Forcing {
             ctx,
             net,
-            graph,
+            graph: &tables.graph,
             found: Vec::new(),
             by_effect: HashMap::default(),
             places: HousePlaces::new(ctx),
             best: None,
+            later: LaterWalks::new(tables),
         }
     }
 
@@ -2546,7 +2671,7 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
         }
         let paths: Vec<Vec<u32>> = ends
             .iter()
-            .filter_map(|(t, value)| path_to(t.table, *value))
+            .filter_map(|(t, value)| self.later.path(t.table, *value))
             .collect();
         let nodes: usize = paths.iter().map(Vec::len).sum();
         let key = (technique, conclusion);
@@ -2583,6 +2708,59 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
                 self.found.push((step, conclusion, nodes));
             }
         }
+    }
+}
+
+/// The tables of the premises a [`Walk::Wanted`] search did not walk, walked when a forcing
+/// chain needs a path from one of them: a few of the hundreds passed over.
+struct LaterWalks<'a> {
+    /// The links to walk, where some premises were not walked.
+    links: Option<&'a PaddedLinks>,
+    values: usize,
+    bfs: Option<Bfs>,
+    /// The tables walked, one after another, up to `end`.
+    arena: Vec<(u32, u32)>,
+    end: usize,
+    /// Per premise walked, its table's place in `arena`.
+    at: HashMap<u32, (usize, usize)>,
+}
+
+impl<'a> LaterWalks<'a> {
+    fn new(tables: &'a Tables) -> LaterWalks<'a> {
+        LaterWalks {
+            links: tables.reach.as_ref().and(tables.links.as_ref()),
+            values: tables.graph.values(),
+            bfs: None,
+            arena: Vec::new(),
+            end: 0,
+            at: HashMap::default(),
+        }
+    }
+
+    /// The values on the path from `table`'s premise to `value`, the premise walked first
+    /// where its table is the premise alone and may stand for one not walked.
+    fn path(&mut self, table: Table<'_>, value: u32) -> Option<Vec<u32>> {
+        let premise = table.entries[0].0;
+        let links = match self.links {
+            Some(links) if table.entries.len() == 1 && premise != value => links,
+            _ => return path_to(table, value),
+        };
+        let (from, to) = match self.at.get(&premise) {
+            Some(&range) => range,
+            None => {
+                let bfs = self.bfs.get_or_insert_with(|| Bfs::new(self.values));
+                let from = self.end;
+                self.end = bfs.run(links, premise, &mut self.arena, from, None).0;
+                self.at.insert(premise, (from, self.end));
+                (from, self.end)
+            }
+        };
+        path_to(
+            Table {
+                entries: &self.arena[from..to],
+            },
+            value,
+        )
     }
 }
 
@@ -2818,13 +2996,10 @@ mod tests {
         let ctx = Ctx::new(at.g, at.pos, at.opts);
         let tables = grouped_tables(&ctx);
         let graph = &tables.graph;
-        let premises: Vec<_> = tables
-            .on()
-            .chain(tables.off())
-            .map(|t| Implications::new(graph, t))
-            .collect();
+        let (on, off): (Vec<_>, Vec<_>) = tables.implications().into_iter().unzip();
+        let premises: Vec<_> = on.into_iter().chain(off).collect();
         [true, false].map(|by_bits| {
-            let mut forcing = Forcing::new(&ctx, false, graph);
+            let mut forcing = Forcing::new(&ctx, false, &tables);
             let bits = forcing
                 .places
                 .bits
@@ -2942,7 +3117,7 @@ mod tests {
     }
 
     /// The plain search walks only the premises whose tables can hold a loop or an AIC's
-    /// end ([`PlainReach`]), and cuts an "on" table once it holds every value of the
+    /// end ([`PremiseReach`]), and cuts an "on" table once it holds every value of the
     /// premise's cell it can reach: a table walked is the whole table or its first entries
     /// with every such value, one passed over is its premise alone, and the loops and
     /// AICs found are those found in the whole tables, every one, in order.
@@ -3000,6 +3175,112 @@ mod tests {
             "{skipped} passed over, {walked} walked, {cut} cut"
         );
         assert!(found >= 1_000, "{found} steps found");
+    }
+
+    /// The grouped search walks only the premises whose tables can hold a loop or an AIC's
+    /// end ([`Walk::Wanted`]), and forcing chains take what the others imply from what
+    /// they reach, walking them for their paths: the grouped loops and AICs and the forcing
+    /// chains found are those found in every premise's table, every one, in order, and a
+    /// table walked is the whole table.
+    #[test]
+    fn wanted_tables_find_what_whole_ones_do() {
+        let (g, opts, positions) = classic_positions(30, 40);
+        let mut counts = WantedCounts::default();
+        for pos in positions {
+            for first_only in [false, true] {
+                let mut ctx = Ctx::new(&g, &pos, &opts);
+                ctx.first_only = first_only;
+                wanted_agrees_with_whole(&ctx, &mut counts);
+            }
+        }
+        let WantedCounts {
+            skipped,
+            walked,
+            loops,
+            forcing,
+            ..
+        } = counts;
+        assert!(
+            skipped > 4 * walked,
+            "{skipped} passed over, {walked} walked"
+        );
+        assert!(
+            loops >= 500 && forcing >= 5_000,
+            "{loops} loops, {forcing} forcing"
+        );
+    }
+
+    /// A premise's table, walked whole, holds what the closure says it reaches (itself
+    /// and the values in its set), which is what [`PremiseReach::past_cap`] counts: at
+    /// positions along solve paths, in the grouped graph, with every value kept.
+    #[test]
+    fn tables_hold_what_premises_reach() {
+        let (g, opts, positions) = classic_positions(20, 20);
+        let mut premises = 0;
+        for pos in positions {
+            let ctx = Ctx::new(&g, &pos, &opts);
+            let graph = Graph::new(&ctx, true);
+            let links = PaddedLinks::new(&graph);
+            let tables = Tables::walked(&ctx, graph, Some(&links), Walk::CopyOff);
+            let candidates = candidate_list(&ctx);
+            let index = tables.graph.candidate_index(&candidates);
+            let reach = PremiseReach::build(&tables.graph, &links, candidates, &index, true);
+            let signs = [
+                (true, tables.on().collect::<Vec<_>>()),
+                (false, tables.off().collect()),
+            ];
+            for (on, list) in signs {
+                for (i, table) in list.into_iter().enumerate() {
+                    assert!(table.entries.len() < MAX_ENTRIES);
+                    assert_eq!(reach.reached(i, on), table.entries.len());
+                    premises += 1;
+                }
+            }
+        }
+        assert!(premises > 50_000, "{premises} premises");
+    }
+
+    #[derive(Default)]
+    struct WantedCounts {
+        skipped: usize,
+        walked: usize,
+        loops: usize,
+        forcing: usize,
+    }
+
+    /// Compares the grouped tables walked whole and as [`Walk::Wanted`] walks them at the
+    /// position, and what the grouped nice-loop and forcing-chain searches find in each.
+    fn wanted_agrees_with_whole<const W: usize>(ctx: &Ctx<W>, counts: &mut WantedCounts) {
+        let tables = |wanted| {
+            let graph = Graph::new(ctx, true);
+            let links = PaddedLinks::new(&graph);
+            let walk = if wanted { Walk::Wanted } else { Walk::CopyOff };
+            let mut tables = Tables::walked(ctx, graph, Some(&links), walk);
+            tables.links = Some(links);
+            tables
+        };
+        let (whole, some) = (tables(false), tables(true));
+        assert!(some.reach.is_some() && whole.reach.is_none());
+        let pairs = whole.on().zip(some.on());
+        for (w, s) in pairs.chain(whole.off().zip(some.off())) {
+            assert_eq!(s.entries[0], w.entries[0]);
+            if s.entries.len() == 1 && w.entries.len() > 1 {
+                counts.skipped += 1;
+            } else {
+                counts.walked += usize::from(w.entries.len() > 1);
+                assert_eq!(w.entries, s.entries);
+            }
+        }
+        let (mut from_whole, mut from_some) = (Vec::new(), Vec::new());
+        find_in(ctx, &whole, true, &mut from_whole);
+        find_in(ctx, &some, true, &mut from_some);
+        assert_eq!(from_whole, from_some);
+        counts.loops += from_whole.len();
+        let (mut from_whole, mut from_some) = (Vec::new(), Vec::new());
+        forcing_in(ctx, false, &whole, &mut from_whole);
+        forcing_in(ctx, false, &some, &mut from_some);
+        assert_eq!(from_whole, from_some);
+        counts.forcing += from_whole.len();
     }
 
     /// The quick test for a digit placed twice says yes exactly when some row, column or
