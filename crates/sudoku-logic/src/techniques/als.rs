@@ -415,6 +415,9 @@ fn xz<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<
                 }
             }
         }
+        if elims.is_empty() {
+            continue;
+        }
         let links: Vec<usize> = std::iter::once(rc.d1()).chain(rc.d2()).collect();
         if report(ctx, Technique::AlsXz, &[a, b], &links, elims, out) && ctx.first_only {
             return;

@@ -318,10 +318,17 @@ pub(crate) struct Tables {
 }
 
 impl Tables {
-    /// The tables of a graph with group nodes, and ALS nodes where it has them.
+    /// The tables of a graph with group nodes, and ALS nodes where it has them, for the
+    /// forcing searches alone: without ALS nodes, what each premise implies is read from
+    /// the closure, and a premise is walked only for a step's paths ([`Walk::Reached`]).
     fn new<const W: usize>(ctx: &Ctx<W>, graph: Graph) -> Tables {
-        let padded = graph.alses.is_empty().then(|| PaddedLinks::new(&graph));
-        Tables::walked(ctx, graph, padded.as_ref(), Walk::CopyOff)
+        if !graph.alses.is_empty() {
+            return Tables::walked(ctx, graph, None, Walk::CopyOff);
+        }
+        let padded = PaddedLinks::new(&graph);
+        let mut tables = Tables::walked(ctx, graph, Some(&padded), Walk::Reached);
+        tables.links = Some(padded);
+        tables
     }
 
     /// The tables of the plain graph, whose links are laid out for the walks straight
@@ -360,7 +367,7 @@ impl Tables {
         let index = graph.candidate_index(&candidates);
         let on_first = walk != Walk::CutOn;
         let reach = match (padded, walk) {
-            (Some(links), Walk::CutOn | Walk::Wanted) => {
+            (Some(links), Walk::CutOn | Walk::Wanted | Walk::Reached) => {
                 Some(PremiseReach::new(&graph, links, candidates.clone(), &index))
             }
             _ => None,
@@ -384,6 +391,9 @@ impl Tables {
                                 let whole =
                                     reach.walk(ctx, i, on).is_some() || reach.past_cap(i, on);
                                 whole.then_some(u32::MAX)
+                            }
+                            Some(reach) if walk == Walk::Reached => {
+                                reach.past_cap(i, on).then_some(u32::MAX)
                             }
                             Some(reach) => reach.walk(ctx, i, on),
                             None => Some(u32::MAX),
@@ -410,6 +420,7 @@ impl Tables {
                 bounds.push(end as u32);
             }
         }
+        bfs.give_back();
         // What lies past `end` stays: the arena goes back to the pool as long as it grew,
         // and the next position's walks write over it without making it longer again.
         Tables {
@@ -417,7 +428,7 @@ impl Tables {
             arena,
             bounds,
             on_first,
-            reach: reach.filter(|_| walk == Walk::Wanted),
+            reach: reach.filter(|_| walk != Walk::CutOn),
             links: None,
         }
     }
@@ -560,6 +571,9 @@ enum Walk {
     /// what it reaches, which they read from the closure ([`Tables::implications`]); they
     /// walk it only for the paths of a step ([`LaterWalks`]).
     Wanted,
+    /// As [`Walk::Wanted`] for tables no nice-loop search reads (a forcing net's): only
+    /// those that would pass the cap are walked.
+    Reached,
 }
 
 /// Which premises the nice-loop search walks ([`Walk::CutOn`], [`Walk::Wanted`]), told by
@@ -865,6 +879,11 @@ thread_local! {
     /// take some hundred kilobytes, and growing an arena anew each time copied them over
     /// and over.
     static SPARE_ARENAS: std::cell::RefCell<Vec<Vec<(u32, u32)>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    /// The searches of dropped tables, with their stamps: a walk takes a value as met when
+    /// its stamp is the walk's number, so stamps from earlier walks, all lower, need no
+    /// clearing.
+    static SPARE_BFS: std::cell::RefCell<Vec<Bfs>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -1518,11 +1537,30 @@ struct Bfs {
 }
 
 impl Bfs {
+    /// A search for a graph of `values` values: a dropped one where its stamps are enough
+    /// (zeroing them for each graph cost more than some walks).
     fn new(values: usize) -> Bfs {
+        let want = (values + 1).next_power_of_two();
+        let spare = SPARE_BFS.with_borrow_mut(|pool| {
+            let k = pool.iter().position(|b| b.stamp.len() == want)?;
+            Some(pool.swap_remove(k))
+        });
+        match spare {
+            Some(bfs) if bfs.now < u32::MAX / 2 => bfs,
+            _ => Bfs::fresh(want),
+        }
+    }
+
+    /// Keeps the search for the next graph of its size ([`Bfs::new`]).
+    fn give_back(self) {
+        put_back(&SPARE_BFS, self);
+    }
+
+    fn fresh(stamps: usize) -> Bfs {
         Bfs {
             // One more for the filler of `PaddedLinks`, and up to a power of two: a walk
             // masks a value to index it, which spares a bounds check a link.
-            stamp: vec![0; (values + 1).next_power_of_two()],
+            stamp: vec![0; stamps],
             now: 0,
             position: Vec::new(),
             depth: Vec::with_capacity(MAX_ENTRIES),
@@ -2718,7 +2756,8 @@ struct LaterWalks<'a> {
     links: Option<&'a PaddedLinks>,
     values: usize,
     bfs: Option<Bfs>,
-    /// The tables walked, one after another, up to `end`.
+    /// The tables walked, one after another, up to `end` (past it, what earlier walks
+    /// left: an arena of dropped tables, with its room, is taken for the first walk).
     arena: Vec<(u32, u32)>,
     end: usize,
     /// Per premise walked, its table's place in `arena`.
@@ -2749,6 +2788,9 @@ impl<'a> LaterWalks<'a> {
             Some(&range) => range,
             None => {
                 let bfs = self.bfs.get_or_insert_with(|| Bfs::new(self.values));
+                if self.at.is_empty() {
+                    self.arena = take_spare(&SPARE_ARENAS);
+                }
                 let from = self.end;
                 self.end = bfs.run(links, premise, &mut self.arena, from, None).0;
                 self.at.insert(premise, (from, self.end));
@@ -2761,6 +2803,17 @@ impl<'a> LaterWalks<'a> {
             },
             value,
         )
+    }
+}
+
+impl Drop for LaterWalks<'_> {
+    fn drop(&mut self) {
+        if let Some(bfs) = self.bfs.take() {
+            bfs.give_back();
+        }
+        if !self.at.is_empty() {
+            put_back(&SPARE_ARENAS, std::mem::take(&mut self.arena));
+        }
     }
 }
 
@@ -3181,7 +3234,8 @@ mod tests {
     /// end ([`Walk::Wanted`]), and forcing chains take what the others imply from what
     /// they reach, walking them for their paths: the grouped loops and AICs and the forcing
     /// chains found are those found in every premise's table, every one, in order, and a
-    /// table walked is the whole table.
+    /// table walked is the whole table. So too the forcing nets, whose premises are walked
+    /// only for a step's paths ([`Walk::Reached`]).
     #[test]
     fn wanted_tables_find_what_whole_ones_do() {
         let (g, opts, positions) = classic_positions(30, 40);
@@ -3198,15 +3252,15 @@ mod tests {
             walked,
             loops,
             forcing,
-            ..
+            nets,
         } = counts;
         assert!(
             skipped > 4 * walked,
             "{skipped} passed over, {walked} walked"
         );
         assert!(
-            loops >= 500 && forcing >= 5_000,
-            "{loops} loops, {forcing} forcing"
+            loops >= 500 && forcing >= 5_000 && nets >= 5_000,
+            "{loops} loops, {forcing} forcing, {nets} nets"
         );
     }
 
@@ -3246,6 +3300,7 @@ mod tests {
         walked: usize,
         loops: usize,
         forcing: usize,
+        nets: usize,
     }
 
     /// Compares the grouped tables walked whole and as [`Walk::Wanted`] walks them at the
@@ -3281,6 +3336,16 @@ mod tests {
         forcing_in(ctx, false, &some, &mut from_some);
         assert_eq!(from_whole, from_some);
         counts.forcing += from_whole.len();
+        // A forcing net's tables: every one walked, and none ([`Walk::Reached`]).
+        let links = PaddedLinks::new(&Graph::net(ctx));
+        let whole = Tables::walked(ctx, Graph::net(ctx), Some(&links), Walk::CopyOff);
+        let none = Tables::new(ctx, Graph::net(ctx));
+        assert!(none.on().chain(none.off()).all(|t| t.entries.len() == 1));
+        let (mut from_whole, mut from_none) = (Vec::new(), Vec::new());
+        forcing_in(ctx, true, &whole, &mut from_whole);
+        forcing_in(ctx, true, &none, &mut from_none);
+        assert_eq!(from_whole, from_none);
+        counts.nets += from_whole.len();
     }
 
     /// The quick test for a digit placed twice says yes exactly when some row, column or
