@@ -623,7 +623,8 @@ impl PremiseReach {
     ) -> PremiseReach {
         let n = candidates.len();
         let mut starts = Vec::with_capacity(2 * (n + graph.groups.len()) + 1);
-        let mut links = Vec::new();
+        // At most the padded links: grown link by link, the vector was copied over and over.
+        let mut links = Vec::with_capacity(padded.links.len());
         starts.push(0);
         let candidate_values = candidates
             .iter()
