@@ -6,8 +6,11 @@
 //! the digit's other places in its houses are off; off: the cell's other digit is on if the
 //! cell is bivalue, the digit's other place in a house is on if it has only two). Then every
 //! premise's implications are followed breadth first; the first path found to each node is
-//! kept. A path that comes back to its own cell is a nice loop, and one that starts with a
-//! strong link and ends on a digit that sees its start is an AIC; both are checked for
+//! kept. (Most premises are not walked: the transitive closure of the graph, module `reach`,
+//! says which tables can hold a loop or an AIC's end, and what a premise not walked
+//! implies, which is all the forcing checks read until a step needs its paths.) A path that
+//! comes back to its own cell is a nice loop, and one that starts with a strong link and
+//! ends on a digit that sees its start is an AIC; both are checked for
 //! eliminations exactly as HoDoKu does it (which loop kinds exist, which eliminations each
 //! gives, which chains are refused as lassos), so that the solve path takes HoDoKu's step.
 //!
