@@ -434,13 +434,10 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
         (rcs.iter().enumerate()).flat_map(|(j, rc)| [(rc.from(), j as u32), (rc.to(), j as u32)]),
     );
     let mut partners: Vec<u32> = Vec::new();
+    let later = |list: &'_ [u32], i: usize| list.partition_point(|&j| j as usize <= i);
     for (i, r1) in rcs.iter().enumerate() {
-        partners.clear();
-        for list in [touching.of(r1.from()), touching.of(r1.to())] {
-            partners.extend_from_slice(&list[list.partition_point(|&j| j as usize <= i)..]);
-        }
-        partners.sort_unstable();
-        partners.dedup();
+        let (a, b) = (touching.of(r1.from()), touching.of(r1.to()));
+        merge_ascending(&a[later(a, i)..], &b[later(b, i)..], &mut partners);
         for r2 in partners.iter().map(|&j| &rcs[j as usize]) {
             if r1.d2().is_none() && r2.d2().is_none() && r1.d1() == r2.d1() {
                 continue;
@@ -479,6 +476,20 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
             }
         }
     }
+}
+
+/// The union of two ascending lists, ascending, each value once, into `out`.
+fn merge_ascending(a: &[u32], b: &[u32], out: &mut Vec<u32>) {
+    out.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        out.push(x.min(y));
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
 }
 
 /// Builds and pushes an ALS step if it eliminates anything; says whether it did.
@@ -833,9 +844,36 @@ mod tests {
 
     use super::super::testing::{diabolical_positions, path_positions, positions_past_singles};
     use super::super::{Ctx, Memo, Options};
-    use super::{alses, restricted_commons};
+    use super::{alses, merge_ascending, restricted_commons};
     use crate::bits::{BitIter, CellSet};
     use crate::geometry::{Geometry, Kind};
+
+    /// Two ascending lists of distinct values merge into what sorting both together and
+    /// dropping repeats gives, on lists of every length that share some values.
+    #[test]
+    fn merged_lists_are_the_sorted_union() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut rand = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let mut out = Vec::new();
+        let mut shared = 0;
+        for round in 0..500 {
+            let span = 1 + rand(if round < 250 { 8 } else { 200 });
+            let mut pick = || -> Vec<u32> { (0..span as u32).filter(|_| rand(3) == 0).collect() };
+            let (a, b) = (pick(), pick());
+            let mut want: Vec<u32> = a.iter().chain(&b).copied().collect();
+            want.sort_unstable();
+            want.dedup();
+            merge_ascending(&a, &b, &mut out);
+            assert_eq!(out, want, "{a:?} {b:?}");
+            shared += a.iter().filter(|v| b.contains(v)).count();
+        }
+        assert!(shared > 1_000, "{shared} values in both lists");
+    }
 
     /// Per house, the generation its remembered sets were made at (0 for none).
     fn seeds_made(memo: &std::cell::RefCell<Memo<2>>) -> Vec<u32> {
