@@ -842,7 +842,9 @@ mod tests {
 
     use sudoku_core::Layout;
 
-    use super::super::testing::{diabolical_positions, path_positions, positions_past_singles};
+    use super::super::testing::{
+        diabolical_positions, numbers_below, path_positions, positions_past_singles,
+    };
     use super::super::{Ctx, Memo, Options};
     use super::{alses, merge_ascending, restricted_commons};
     use crate::bits::{BitIter, CellSet};
@@ -852,13 +854,7 @@ mod tests {
     /// dropping repeats gives, on lists of every length that share some values.
     #[test]
     fn merged_lists_are_the_sorted_union() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut rand = move |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut rand = numbers_below(0x2545_F491_4F6C_DD1D);
         let mut out = Vec::new();
         let mut shared = 0;
         for round in 0..500 {

@@ -94,3 +94,15 @@ pub(crate) fn first_only_agrees(
     }
     checked
 }
+
+/// A xorshift generator from `seed` (not zero): each call gives a number below its
+/// argument. The property tests draw their cases from it, the same ones every run.
+pub(crate) fn numbers_below(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut x = seed;
+    move |m: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    }
+}

@@ -238,13 +238,7 @@ mod tests {
     /// set is what a walk from it reaches (itself only where a cycle returns to it).
     #[test]
     fn the_closure_is_what_walks_reach() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rand = move |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut rand = crate::techniques::testing::numbers_below(0x9E37_79B9_7F4A_7C15);
         let (mut reached, mut cyclic) = (0, 0);
         for round in 0..300 {
             let nodes = 1 + rand(if round < 150 { 8 } else { 150 }) as usize;
