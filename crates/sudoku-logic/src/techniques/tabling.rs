@@ -312,11 +312,11 @@ pub(crate) struct Tables {
     bounds: Vec<u32>,
     /// Whether the "on" tables come first in `bounds` (else the "off" ones do).
     on_first: bool,
-    /// What each premise reaches, where only the wanted premises were walked
-    /// ([`Walk::Wanted`]): a table of one entry there may stand for a premise not walked.
+    /// What each premise reaches, where only some premises were walked ([`Walk::Wanted`],
+    /// [`Walk::Reached`]): a table of one entry there may stand for a premise not walked.
     reach: Option<PremiseReach>,
-    /// The links walked, kept where some premises were not walked, for the walks forcing
-    /// chains make when they need a path from one of those ([`LaterWalks`]).
+    /// The links walked (where the walks were plain): forcing chains walk a premise that
+    /// was not walked along them when they need a path from it ([`LaterWalks`]).
     links: Option<PaddedLinks>,
 }
 
@@ -329,9 +329,7 @@ impl Tables {
             return Tables::walked(ctx, graph, None, Walk::CopyOff);
         }
         let padded = PaddedLinks::new(&graph);
-        let mut tables = Tables::walked(ctx, graph, Some(&padded), Walk::Reached);
-        tables.links = Some(padded);
-        tables
+        Tables::walked(ctx, graph, Some(padded), Walk::Reached)
     }
 
     /// The tables of the plain graph, whose links are laid out for the walks straight
@@ -345,8 +343,8 @@ impl Tables {
     fn plain<const W: usize>(ctx: &Ctx<W>) -> Tables {
         let graph = Graph::nodes(ctx, false, false);
         let links = PaddedLinks::plain(ctx, &graph);
-        let tables = Tables::walked(ctx, graph, Some(&links), Walk::CutOn);
-        *ctx.plain_links.borrow_mut() = Some(links);
+        let mut tables = Tables::walked(ctx, graph, Some(links), Walk::CutOn);
+        *ctx.plain_links.borrow_mut() = tables.links.take();
         tables
     }
 
@@ -357,7 +355,7 @@ impl Tables {
     fn walked<const W: usize>(
         ctx: &Ctx<W>,
         graph: Graph,
-        padded: Option<&PaddedLinks>,
+        padded: Option<PaddedLinks>,
         walk: Walk,
     ) -> Tables {
         let mut bfs = Bfs::new(graph.values());
@@ -369,7 +367,7 @@ impl Tables {
         let candidates = candidate_list(ctx);
         let index = graph.candidate_index(&candidates);
         let on_first = walk != Walk::CutOn;
-        let reach = match (padded, walk) {
+        let reach = match (&padded, walk) {
             (Some(links), Walk::CutOn | Walk::Wanted | Walk::Reached) => {
                 Some(PremiseReach::new(&graph, links, candidates.clone(), &index))
             }
@@ -378,7 +376,7 @@ impl Tables {
         for on in [on_first, !on_first] {
             for (i, &(c, d)) in candidates.iter().enumerate() {
                 let premise = graph.normal(c, d, on);
-                end = match padded {
+                end = match &padded {
                     Some(links) => {
                         let derived = (walk == Walk::CopyOff && !on)
                             .then(|| {
@@ -432,7 +430,7 @@ impl Tables {
             bounds,
             on_first,
             reach: reach.filter(|_| walk != Walk::CutOn),
-            links: None,
+            links: padded,
         }
     }
 
@@ -611,7 +609,7 @@ impl PremiseReach {
         index: &[u32],
     ) -> PremiseReach {
         let places = 2 * (candidates.len() + graph.groups.len());
-        PremiseReach::build(graph, padded, candidates, index, places > MAX_ENTRIES)
+        PremiseReach::build(graph, padded, candidates, index, may_pass_cap(places))
     }
 
     /// [`PremiseReach::new`], the closure keeping every value where `keep_all`, else the
@@ -719,7 +717,7 @@ impl PremiseReach {
     /// cut at [`MAX_ENTRIES`]: it would hold less than the premise reaches.
     fn past_cap(&self, i: usize, on: bool) -> bool {
         // Where it could, the closure has every value (see [`PremiseReach::new`]).
-        self.starts.len() > MAX_ENTRIES && self.reached(i, on) > MAX_ENTRIES
+        may_pass_cap(self.starts.len() - 1) && self.reached(i, on) > MAX_ENTRIES
     }
 
     /// How many values the table of candidate `i`'s premise holds, walked with no cap: the
@@ -787,6 +785,11 @@ impl PremiseReach {
     }
 }
 
+/// Whether a table of a graph with `places` values could pass [`MAX_ENTRIES`].
+fn may_pass_cap(places: usize) -> bool {
+    places > MAX_ENTRIES
+}
+
 /// Bits `lo..lo + len` of a bit set (`len` under 64), as the low bits of a word.
 fn window(set: &[u64], lo: usize, len: usize) -> u64 {
     let (w, b) = (lo / 64, lo % 64);
@@ -822,9 +825,7 @@ fn grouped_tables<const W: usize>(ctx: &Ctx<W>) -> Rc<Tables> {
         let mut adds = Vec::new();
         graph.group_links(ctx, &mut adds);
         let padded = plain.with_adds(graph.values(), &adds);
-        let mut tables = Tables::walked(ctx, graph, Some(&padded), Walk::Wanted);
-        tables.links = Some(padded);
-        tables
+        Tables::walked(ctx, graph, Some(padded), Walk::Wanted)
     } else {
         graph.fill(ctx, false, false);
         Tables::new(ctx, graph)
@@ -3154,7 +3155,7 @@ mod tests {
                     let graph = Graph::new(&ctx, grouped);
                     let links = PaddedLinks::new(&graph);
                     let walk = if derive { Walk::CopyOff } else { Walk::Whole };
-                    Tables::walked(&ctx, graph, Some(&links), walk)
+                    Tables::walked(&ctx, graph, Some(links), walk)
                 };
                 let (walked, copied) = (tables(false), tables(true));
                 assert_eq!(copied.bounds, walked.bounds);
@@ -3190,7 +3191,7 @@ mod tests {
                     let graph = Graph::nodes(&ctx, false, false);
                     let links = PaddedLinks::plain(&ctx, &graph);
                     let walk = if cut_on { Walk::CutOn } else { Walk::CopyOff };
-                    Tables::walked(&ctx, graph, Some(&links), walk)
+                    Tables::walked(&ctx, graph, Some(links), walk)
                 };
                 let (whole, short) = (tables(false), tables(true));
                 assert_eq!(whole.bounds.len(), short.bounds.len());
@@ -3279,10 +3280,10 @@ mod tests {
             let ctx = Ctx::new(&g, &pos, &opts);
             let graph = Graph::new(&ctx, true);
             let links = PaddedLinks::new(&graph);
-            let tables = Tables::walked(&ctx, graph, Some(&links), Walk::CopyOff);
-            let candidates = candidate_list(&ctx);
+            let tables = Tables::walked(&ctx, graph, Some(links), Walk::CopyOff);
+            let (candidates, links) = (candidate_list(&ctx), tables.links.as_ref().unwrap());
             let index = tables.graph.candidate_index(&candidates);
-            let reach = PremiseReach::build(&tables.graph, &links, candidates, &index, true);
+            let reach = PremiseReach::build(&tables.graph, links, candidates, &index, true);
             let signs = [
                 (true, tables.on().collect::<Vec<_>>()),
                 (false, tables.off().collect()),
@@ -3314,9 +3315,7 @@ mod tests {
             let graph = Graph::new(ctx, true);
             let links = PaddedLinks::new(&graph);
             let walk = if wanted { Walk::Wanted } else { Walk::CopyOff };
-            let mut tables = Tables::walked(ctx, graph, Some(&links), walk);
-            tables.links = Some(links);
-            tables
+            Tables::walked(ctx, graph, Some(links), walk)
         };
         let (whole, some) = (tables(false), tables(true));
         assert!(some.reach.is_some() && whole.reach.is_none());
@@ -3342,7 +3341,7 @@ mod tests {
         counts.forcing += from_whole.len();
         // A forcing net's tables: every one walked, and none ([`Walk::Reached`]).
         let links = PaddedLinks::new(&Graph::net(ctx));
-        let whole = Tables::walked(ctx, Graph::net(ctx), Some(&links), Walk::CopyOff);
+        let whole = Tables::walked(ctx, Graph::net(ctx), Some(links), Walk::CopyOff);
         let none = Tables::new(ctx, Graph::net(ctx));
         assert!(none.on().chain(none.off()).all(|t| t.entries.len() == 1));
         let (mut from_whole, mut from_none) = (Vec::new(), Vec::new());
