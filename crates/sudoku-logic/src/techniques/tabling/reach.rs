@@ -61,6 +61,8 @@ struct Tarjan<'g> {
     /// Per closed component, the last component whose set took its set in: a component
     /// linked to by several of another's links is taken in once.
     taken_by: Vec<u32>,
+    /// Components closed so far, the one of values without links included.
+    closed: u32,
     count: u32,
 }
 
@@ -84,9 +86,11 @@ impl Reach {
             frames: Vec::with_capacity(nodes),
             // Component 0 is every value without links (most "off" values: a digit with
             // no strong link), which reaches nothing: such a value is never searched
-            // from, and a link to it adds the value alone.
+            // from, and a link to it adds the value alone. There are at most as many
+            // other components as values.
             sets: Vec::with_capacity((nodes + 1) * words),
-            taken_by: vec![u32::MAX],
+            taken_by: vec![u32::MAX; nodes + 1],
+            closed: 1,
             count: 0,
         };
         search.sets.resize(words, 0);
@@ -138,30 +142,37 @@ impl Tarjan<'_> {
         self.enter(root);
         while let Some(frame) = self.frames.last_mut() {
             let v = frame.value as usize;
-            if frame.next < frame.end {
-                let w = self.links[frame.next as usize];
-                frame.next += 1;
+            // A value's links are gone through here until one leads to a value not met,
+            // with where it is and its low number kept at hand (through the frame, each
+            // link waited on the one before).
+            let (mut next, end) = (frame.next, frame.end);
+            let mut low = self.low[v];
+            let mut new = None;
+            while next < end {
+                let w = self.links[next as usize];
+                next += 1;
                 let m = self.mark[w as usize];
                 if m == NEW {
-                    self.enter(w);
-                } else {
-                    self.low[v] = self.low[v].min(m);
+                    new = Some(w);
+                    break;
                 }
+                low = low.min(m);
+            }
+            self.low[v] = low;
+            if let Some(w) = new {
+                frame.next = next;
+                self.enter(w);
                 continue;
             }
             self.frames.pop();
             if let Some(parent) = self.frames.last() {
                 let p = parent.value as usize;
-                self.low[p] = self.low[p].min(self.low[v]);
+                self.low[p] = self.low[p].min(low);
             }
-            if self.low[v] == self.mark[v] {
+            if low == self.mark[v] {
                 self.close(v as u32);
             }
         }
-    }
-
-    fn list(&self, v: u32) -> &[u32] {
-        &self.links[self.starts[v as usize] as usize..self.starts[v as usize + 1] as usize]
     }
 
     /// Closes the component whose first value is `root`: its values are the open ones
@@ -169,19 +180,26 @@ impl Tarjan<'_> {
     /// those reach (their components were all closed before it).
     fn close(&mut self, root: u32) {
         let words = self.words;
-        let c = (self.sets.len() / words) as u32;
-        let from = self
-            .open
-            .iter()
-            .rposition(|&v| v == root)
-            .unwrap_or(self.open.len());
+        let c = self.closed;
+        self.closed += 1;
+        // Most components are a single value, the last one met.
+        let from = if self.open.last() == Some(&root) {
+            self.open.len() - 1
+        } else {
+            self.open
+                .iter()
+                .rposition(|&v| v == root)
+                .unwrap_or(self.open.len())
+        };
         for &v in &self.open[from..] {
             self.mark[v as usize] = CLOSED + c;
         }
-        let base = self.sets.len();
+        let base = c as usize * words;
         self.sets.resize(base + words, 0);
         let (done, this) = self.sets.split_at_mut(base);
         let kept = self.kept;
+        // Links within the component: a lone value without one does not reach itself.
+        let mut inside = false;
         for &v in &self.open[from..] {
             if v < kept {
                 this[v as usize / 64] |= 1 << (v % 64);
@@ -189,28 +207,28 @@ impl Tarjan<'_> {
             let list =
                 &self.links[self.starts[v as usize] as usize..self.starts[v as usize + 1] as usize];
             for &w in list {
-                let d = (self.mark[w as usize] - CLOSED) as usize;
-                if d != c as usize {
-                    if d != 0 && self.taken_by[d] != c {
-                        self.taken_by[d] = c;
-                        for (o, &x) in this.iter_mut().zip(&done[d * words..(d + 1) * words]) {
-                            *o |= x;
-                        }
+                let d = self.mark[w as usize] - CLOSED;
+                if d == c {
+                    inside = true;
+                    continue;
+                }
+                if d != 0 && self.taken_by[d as usize] != c {
+                    self.taken_by[d as usize] = c;
+                    for (o, &x) in this.iter_mut().zip(&done[d as usize * words..][..words]) {
+                        *o |= x;
                     }
-                    if w < kept {
-                        this[w as usize / 64] |= 1 << (w % 64);
-                    }
+                }
+                if w < kept {
+                    this[w as usize / 64] |= 1 << (w % 64);
                 }
             }
         }
         // A single value reaches itself only by a link to itself: a walk never meets its
         // premise again, so a lone value is left out of its own set.
-        if self.open.len() - from == 1 && root < kept && !self.list(root).contains(&root) {
-            let this = &mut self.sets[base..];
+        if !inside && root < kept {
             this[root as usize / 64] &= !(1 << (root % 64));
         }
         self.open.truncate(from);
-        self.taken_by.push(u32::MAX);
     }
 }
 
