@@ -382,26 +382,76 @@ fn common_eliminations_but<const W: usize>(
 
 /// Every ALS step at the position: ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, each kind in the order
 /// a solve path takes them (only the first of each when `ctx.first_only`).
+///
+/// Along a solve path each of the three looks only at instances with a set changed since
+/// it last found nothing ([`Fresh`]).
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let alses = alses(ctx);
     let opts = ctx.opts;
     let (rcs, slices) = restricted_commons(&alses, opts.als_forward_only, opts.als_overlap);
     // A solve path takes the first of the three in HoDoKu's order that applies: once one
     // has, the searches after it cannot change the step.
-    let from = out.len();
-    xz(ctx, &alses, &rcs, out);
-    if ctx.first_only && out.len() > from {
+    let fresh = Fresh::new(ctx, Technique::AlsXz, &alses);
+    let found = xz(ctx, &alses, &rcs, &fresh, out);
+    if !found {
+        ctx.note_barren_position(Technique::AlsXz);
+    } else if ctx.first_only {
         return;
     }
-    xy_wings(ctx, &alses, &rcs, out);
-    if ctx.first_only && out.len() > from {
+    let fresh = Fresh::new(ctx, Technique::AlsXyWing, &alses);
+    let found = xy_wings(ctx, &alses, &rcs, &fresh, out);
+    if !found {
+        ctx.note_barren_position(Technique::AlsXyWing);
+    } else if ctx.first_only {
         return;
     }
-    chains(ctx, &alses, &rcs, &slices, out);
+    let fresh = Fresh::new(ctx, Technique::AlsXyChain, &alses);
+    if !chains(ctx, &alses, &rcs, &slices, &fresh, out) {
+        ctx.note_barren_position(Technique::AlsXyChain);
+    }
 }
 
-fn xz<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<Step>) {
+/// Which sets an ALS search need look at: along a solve path, once it has found nothing,
+/// the sets with a cell changed since ([`Ctx::changed_since_barren`]).
+///
+/// An instance made of unchanged sets was there then: a set's cells hold the same digits,
+/// two sets share the same restricted commons, their order in the list is the same (it is
+/// the order of their houses and cells, whatever the other sets), and the cells that see a
+/// digit's places in a set and hold it are fewer or as many. What it eliminates now it
+/// eliminated then, which was nothing.
+struct Fresh {
+    /// Per set, whether a cell of it changed (every one where the search has not found
+    /// nothing yet).
+    changed: Vec<bool>,
+}
+
+impl Fresh {
+    fn new<const W: usize>(ctx: &Ctx<W>, technique: Technique, alses: &[Als<W>]) -> Fresh {
+        let changed = match ctx.changed_since_barren(technique) {
+            Some(cells) => alses.iter().map(|a| a.cells.intersects(&cells)).collect(),
+            None => vec![true; alses.len()],
+        };
+        Fresh { changed }
+    }
+
+    fn any(&self, sets: &[usize]) -> bool {
+        sets.iter().any(|&k| self.changed[k])
+    }
+}
+
+/// Whether it found a step.
+fn xz<const W: usize>(
+    ctx: &Ctx<W>,
+    alses: &[Als<W>],
+    rcs: &[Rc],
+    fresh: &Fresh,
+    out: &mut Vec<Step>,
+) -> bool {
+    let mut found = false;
     for rc in rcs {
+        if !fresh.any(&[rc.from(), rc.to()]) {
+            continue;
+        }
         let (a, b) = (&alses[rc.from()], &alses[rc.to()]);
         let mut elims = Vec::new();
         common_eliminations(a, b, &[rc.d1()], &mut elims);
@@ -419,13 +469,25 @@ fn xz<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<
             continue;
         }
         let links: Vec<usize> = std::iter::once(rc.d1()).chain(rc.d2()).collect();
-        if report(ctx, Technique::AlsXz, &[a, b], &links, elims, out) && ctx.first_only {
-            return;
+        if report(ctx, Technique::AlsXz, &[a, b], &links, elims, out) {
+            found = true;
+            if ctx.first_only {
+                break;
+            }
         }
     }
+    found
 }
 
-fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mut Vec<Step>) {
+/// Whether it found a step.
+fn xy_wings<const W: usize>(
+    ctx: &Ctx<W>,
+    alses: &[Als<W>],
+    rcs: &[Rc],
+    fresh: &Fresh,
+    out: &mut Vec<Step>,
+) -> bool {
+    let mut found = false;
     // Only two restricted commons that share an ALS make a wing: each one's partners are
     // the later ones touching its ALSs, taken in list order as a scan of all pairs would.
     // Per ALS, the links touching it, ascending.
@@ -453,6 +515,9 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
             } else {
                 continue;
             };
+            if !fresh.any(&[a, b, c]) {
+                continue;
+            }
             let (sa, sb) = (&alses[a], &alses[b]);
             if a == b
                 || (!ctx.opts.als_overlap && sa.cells.intersects(&sb.cells))
@@ -471,11 +536,15 @@ fn xy_wings<const W: usize>(ctx: &Ctx<W>, alses: &[Als<W>], rcs: &[Rc], out: &mu
             }
             let skip: Vec<usize> = links.collect();
             let sets = [sa, sb, &alses[c]];
-            if report(ctx, Technique::AlsXyWing, &sets, &skip, elims, out) && ctx.first_only {
-                return;
+            if report(ctx, Technique::AlsXyWing, &sets, &skip, elims, out) {
+                found = true;
+                if ctx.first_only {
+                    return true;
+                }
             }
         }
     }
+    found
 }
 
 /// The union of two ascending lists, ascending, each value once, into `out`.
@@ -602,17 +671,25 @@ struct ChainSearch<'a, 'c, const W: usize> {
     /// The links of the chain and how each is used.
     links: Vec<(usize, Use)>,
     in_chain: Vec<bool>,
+    fresh: &'a Fresh,
+    /// Per set, whether it is changed ([`Fresh`]) or links on to one that is: a chain of
+    /// unchanged sets alone eliminates nothing, and is not grown towards none.
+    leads: Vec<bool>,
+    /// The changed sets in the chain.
+    fresh_in_chain: usize,
     found: Vec<(Step, usize, usize, u64)>,
     by_effect: HashMap<Vec<sudoku_core::Candidate>, usize>,
 }
 
+/// Whether it found a step.
 fn chains<const W: usize>(
     ctx: &Ctx<W>,
     alses: &[Als<W>],
     rcs: &[Rc],
     slices: &[(usize, usize)],
+    fresh: &Fresh,
     out: &mut Vec<Step>,
-) {
+) -> bool {
     let mut search = ChainSearch {
         ctx,
         alses,
@@ -620,11 +697,18 @@ fn chains<const W: usize>(
         slices,
         links: Vec::new(),
         in_chain: vec![false; alses.len()],
+        fresh,
+        leads: leading_to(&fresh.changed, rcs),
+        fresh_in_chain: 0,
         found: Vec::new(),
         by_effect: HashMap::default(),
     };
     for s in 0..alses.len() {
+        if !search.leads[s] {
+            continue;
+        }
         search.in_chain[s] = true;
+        search.fresh_in_chain = usize::from(fresh.changed[s]);
         search.extend(s);
         search.in_chain[s] = false;
     }
@@ -639,7 +723,32 @@ fn chains<const W: usize>(
         }
         (a.1, a.2).cmp(&(b.1, b.2))
     });
+    let any = !found.is_empty();
     out.extend(found.into_iter().map(|f| f.0));
+    any
+}
+
+/// Per set, whether it is `marked` or some restricted common leads from it, link by link,
+/// to one that is.
+fn leading_to(marked: &[bool], rcs: &[Rc]) -> Vec<bool> {
+    let mut leads = marked.to_vec();
+    if leads.iter().all(|&m| m) {
+        return leads;
+    }
+    let into = Buckets::new(
+        leads.len(),
+        rcs.iter().map(|rc| (rc.to(), rc.from() as u32)),
+    );
+    let mut todo: Vec<usize> = (0..leads.len()).filter(|&k| leads[k]).collect();
+    while let Some(k) = todo.pop() {
+        for &j in into.of(k) {
+            if !leads[j as usize] {
+                leads[j as usize] = true;
+                todo.push(j as usize);
+            }
+        }
+    }
+    leads
 }
 
 impl<const W: usize> ChainSearch<'_, '_, W> {
@@ -660,17 +769,22 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
         let mut first_try = true;
         while k < end {
             let rc = self.rcs[k];
+            let to = rc.to();
             let used = Use::after(&rc, prev.as_ref().map(|(u, r)| (*u, r)), first_try);
             if let Some(used) = used
-                && !self.in_chain[rc.to()]
+                && !self.in_chain[to]
+                && (self.fresh_in_chain > 0 || self.leads[to])
             {
+                let changed = usize::from(self.fresh.changed[to]);
                 self.links.push((k, used));
-                self.in_chain[rc.to()] = true;
-                if self.links.len() >= 3 {
+                self.in_chain[to] = true;
+                self.fresh_in_chain += changed;
+                if self.links.len() >= 3 && self.fresh_in_chain > 0 {
                     self.check();
                 }
-                self.extend(rc.to());
-                self.in_chain[rc.to()] = false;
+                self.extend(to);
+                self.fresh_in_chain -= changed;
+                self.in_chain[to] = false;
                 self.links.pop();
             }
             if first && rc.d2().is_some() && first_try {
@@ -843,12 +957,13 @@ mod tests {
     use sudoku_core::Layout;
 
     use super::super::testing::{
-        diabolical_positions, numbers_below, path_positions, positions_past_singles,
+        diabolical_positions, found, numbers_below, path_positions, positions_past_singles,
     };
-    use super::super::{Ctx, Memo, Options};
-    use super::{alses, merge_ascending, restricted_commons};
+    use super::super::{Ctx, Family, Memo, Options};
+    use super::{Fresh, alses, merge_ascending, restricted_commons};
     use crate::bits::{BitIter, CellSet};
     use crate::geometry::{Geometry, Kind};
+    use crate::technique::Technique;
 
     /// Two ascending lists of distinct values merge into what sorting both together and
     /// dropping repeats gives, on lists of every length that share some values.
@@ -923,6 +1038,49 @@ mod tests {
         assert!(
             listed > 10_000 && kept > 500,
             "{listed} sets, {kept} houses kept"
+        );
+    }
+
+    /// Along solve paths, the ALS searches that look only at the sets changed since they
+    /// last found nothing ([`Fresh`]) find every step the whole searches find, in the same
+    /// order, both as a solve path searches (the first step) and listing every step; and
+    /// they do pass over sets.
+    #[test]
+    fn searches_of_changed_sets_find_what_whole_ones_do() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let (mut steps, mut passed) = (0, 0);
+        for first_only in [true, false] {
+            let memo = std::cell::RefCell::new(Memo::default());
+            let positions = path_positions(&layout, 40)
+                .into_iter()
+                .chain(diabolical_positions(&layout, 40));
+            for (pos, _) in positions {
+                let mut whole_ctx = Ctx::new(&g, &pos, &opts);
+                whole_ctx.first_only = first_only;
+                let whole = found(Family::Als, &whole_ctx);
+                let mut ctx = Ctx::new(&g, &pos, &opts);
+                ctx.first_only = first_only;
+                ctx.memo = Some(&memo);
+                for technique in [
+                    Technique::AlsXz,
+                    Technique::AlsXyWing,
+                    Technique::AlsXyChain,
+                ] {
+                    passed += Fresh::new(&ctx, technique, &alses(&ctx))
+                        .changed
+                        .iter()
+                        .filter(|&&c| !c)
+                        .count();
+                }
+                assert_eq!(found(Family::Als, &ctx), whole);
+                steps += whole.len();
+            }
+        }
+        assert!(
+            steps > 10_000 && passed > 100_000,
+            "{steps} steps, {passed} sets passed over"
         );
     }
 

@@ -345,6 +345,9 @@ pub(crate) struct Memo<const W: usize> {
     /// Searches that read the bivalue cells only and found nothing, with every cell's
     /// candidates then (none where placed): see [`Ctx::known_barren_bivalue`].
     bivalue_barren: Vec<(Technique, Vec<u64>)>,
+    /// Searches that found nothing, with every cell's candidates then (none where placed):
+    /// see [`Ctx::changed_since_barren`].
+    barren_positions: Vec<(Technique, Vec<u64>)>,
     /// Per digit of a classic grid, its cells (candidates and placed, as column masks per
     /// row) when [`lone_digit`] last looked, and whether every one lay on a template.
     templates: Vec<([u16; 9], bool)>,
@@ -514,6 +517,51 @@ impl<const W: usize> Ctx<'_, W> {
     pub(crate) fn note_barren_bivalue(&self, technique: Technique) {
         if let Some(memo) = self.memo {
             let barren = &mut memo.borrow_mut().bivalue_barren;
+            let now = self.pos.masks();
+            match barren.iter_mut().find(|(t, _)| *t == technique) {
+                Some((_, then)) => {
+                    then.clear();
+                    then.extend_from_slice(now);
+                }
+                None => barren.push((technique, now.to_vec())),
+            }
+        }
+    }
+}
+
+impl<const W: usize> Ctx<'_, W> {
+    /// The cells whose candidates changed since the search for `technique` last found
+    /// nothing along this path, where every cell then held at least the candidates it holds
+    /// now (always so along a path); `None` where it has not found nothing yet.
+    ///
+    /// A search whose instances are made of sets of cells, and eliminate from cells that
+    /// see them a subset of what they eliminated when those sets' cells held what they
+    /// hold now (the ALS searches), need only look at instances with a changed cell: one
+    /// without was there then, and eliminated nothing.
+    pub(crate) fn changed_since_barren(&self, technique: Technique) -> Option<CellSet<W>> {
+        let memo = self.memo?.borrow();
+        let (_, then) = memo
+            .barren_positions
+            .iter()
+            .find(|(t, _)| *t == technique)?;
+        let now = self.pos.masks();
+        if now.len() != then.len() || now.iter().zip(then).any(|(&m, &t)| m & !t != 0) {
+            return None;
+        }
+        let mut changed = CellSet::EMPTY;
+        for (c, (&m, &t)) in now.iter().zip(then).enumerate() {
+            if m != t {
+                changed.insert(c);
+            }
+        }
+        Some(changed)
+    }
+
+    /// Notes that the search for `technique` ([`Ctx::changed_since_barren`]) found nothing
+    /// here.
+    pub(crate) fn note_barren_position(&self, technique: Technique) {
+        if let Some(memo) = self.memo {
+            let barren = &mut memo.borrow_mut().barren_positions;
             let now = self.pos.masks();
             match barren.iter_mut().find(|(t, _)| *t == technique) {
                 Some((_, then)) => {
