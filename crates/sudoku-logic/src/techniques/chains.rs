@@ -40,7 +40,7 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
         let mut search = Search::new(ctx, kind);
         search.run();
         if kind == Kind::Xy && search.steps.is_empty() {
-            ctx.note_barren_bivalue(Technique::XyChain);
+            ctx.note_barren_position(Technique::XyChain);
         }
         out.extend(search.ranked());
     }

@@ -342,11 +342,8 @@ pub(crate) struct Memo<const W: usize> {
     cells: Vec<u64>,
     /// How many times the grid has been compared with `cells` and found changed.
     looks: u32,
-    /// Searches that read the bivalue cells only and found nothing, with every cell's
-    /// candidates then (none where placed): see [`Ctx::known_barren_bivalue`].
-    bivalue_barren: Vec<(Technique, Vec<u64>)>,
     /// Searches that found nothing, with every cell's candidates then (none where placed):
-    /// see [`Ctx::changed_since_barren`].
+    /// see [`Ctx::known_barren_bivalue`] and [`Ctx::changed_since_barren`].
     barren_positions: Vec<(Technique, Vec<u64>)>,
     /// Per digit of a classic grid, its cells (candidates and placed, as column masks per
     /// row) when [`lone_digit`] last looked, and whether every one lay on a template.
@@ -501,7 +498,7 @@ impl<const W: usize> Ctx<'_, W> {
     pub(crate) fn known_barren_bivalue(&self, technique: Technique) -> bool {
         let Some(memo) = self.memo else { return false };
         let memo = memo.borrow();
-        let Some((_, then)) = memo.bivalue_barren.iter().find(|(t, _)| *t == technique) else {
+        let Some((_, then)) = memo.barren_positions.iter().find(|(t, _)| *t == technique) else {
             return false;
         };
         let now = self.pos.masks();
@@ -512,24 +509,6 @@ impl<const W: usize> Ctx<'_, W> {
                 .all(|(&m, &t)| m & !t == 0 && (!two_bits(m) || m == t))
     }
 
-    /// Notes that the search for `technique` ([`Ctx::known_barren_bivalue`]) found nothing
-    /// here.
-    pub(crate) fn note_barren_bivalue(&self, technique: Technique) {
-        if let Some(memo) = self.memo {
-            let barren = &mut memo.borrow_mut().bivalue_barren;
-            let now = self.pos.masks();
-            match barren.iter_mut().find(|(t, _)| *t == technique) {
-                Some((_, then)) => {
-                    then.clear();
-                    then.extend_from_slice(now);
-                }
-                None => barren.push((technique, now.to_vec())),
-            }
-        }
-    }
-}
-
-impl<const W: usize> Ctx<'_, W> {
     /// The cells whose candidates changed since the search for `technique` last found
     /// nothing along this path, where every cell then held at least the candidates it holds
     /// now (always so along a path); `None` where it has not found nothing yet.
@@ -557,8 +536,8 @@ impl<const W: usize> Ctx<'_, W> {
         Some(changed)
     }
 
-    /// Notes that the search for `technique` ([`Ctx::changed_since_barren`]) found nothing
-    /// here.
+    /// Notes that the search for `technique` ([`Ctx::changed_since_barren`],
+    /// [`Ctx::known_barren_bivalue`]) found nothing here.
     pub(crate) fn note_barren_position(&self, technique: Technique) {
         if let Some(memo) = self.memo {
             let barren = &mut memo.borrow_mut().barren_positions;
