@@ -495,9 +495,19 @@ fn xy_wings<const W: usize>(
         alses.len(),
         (rcs.iter().enumerate()).flat_map(|(j, rc)| [(rc.from(), j as u32), (rc.to(), j as u32)]),
     );
+    // Per set, whether a link joins it to a changed set: a link between two unchanged sets
+    // makes a wing worth looking at only through such a set.
+    let mut near_changed = fresh.changed.clone();
+    for rc in rcs {
+        near_changed[rc.from()] |= fresh.changed[rc.to()];
+        near_changed[rc.to()] |= fresh.changed[rc.from()];
+    }
     let mut partners: Vec<u32> = Vec::new();
     let later = |list: &'_ [u32], i: usize| list.partition_point(|&j| j as usize <= i);
     for (i, r1) in rcs.iter().enumerate() {
+        if !near_changed[r1.from()] && !near_changed[r1.to()] {
+            continue;
+        }
         let (a, b) = (touching.of(r1.from()), touching.of(r1.to()));
         merge_ascending(&a[later(a, i)..], &b[later(b, i)..], &mut partners);
         for r2 in partners.iter().map(|&j| &rcs[j as usize]) {
