@@ -406,7 +406,9 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
         return;
     }
     let fresh = Fresh::new(ctx, Technique::AlsXyChain, &alses);
-    if !chains(ctx, &alses, &rcs, &slices, &fresh, out) {
+    // Listing every step, the chains are shorter ([`MAX_CHAIN_ALL_STEPS`]): a longer chain
+    // of unchanged sets may have been passed over where that search found nothing.
+    if !chains(ctx, &alses, &rcs, &slices, &fresh, out) && ctx.first_only {
         ctx.note_barren_position(Technique::AlsXyChain);
     }
 }
