@@ -496,17 +496,8 @@ impl<const W: usize> Ctx<'_, W> {
     /// the same links, and what it eliminates here it eliminated there. A cell that became
     /// bivalue since may make a new chain, and then the search runs.
     pub(crate) fn known_barren_bivalue(&self, technique: Technique) -> bool {
-        let Some(memo) = self.memo else { return false };
-        let memo = memo.borrow();
-        let Some((_, then)) = memo.barren_positions.iter().find(|(t, _)| *t == technique) else {
-            return false;
-        };
-        let now = self.pos.masks();
-        now.len() == then.len()
-            && now
-                .iter()
-                .zip(then)
-                .all(|(&m, &t)| m & !t == 0 && (!two_bits(m) || m == t))
+        self.changed_since_barren(technique)
+            .is_some_and(|changed| changed.iter().all(|c| !two_bits(self.mask(c))))
     }
 
     /// The cells whose candidates changed since the search for `technique` last found

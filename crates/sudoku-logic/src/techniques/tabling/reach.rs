@@ -182,15 +182,11 @@ impl Tarjan<'_> {
         let words = self.words;
         let c = self.closed;
         self.closed += 1;
-        // Most components are a single value, the last one met.
-        let from = if self.open.last() == Some(&root) {
-            self.open.len() - 1
-        } else {
-            self.open
-                .iter()
-                .rposition(|&v| v == root)
-                .unwrap_or(self.open.len())
-        };
+        let from = self
+            .open
+            .iter()
+            .rposition(|&v| v == root)
+            .unwrap_or(self.open.len());
         for &v in &self.open[from..] {
             self.mark[v as usize] = CLOSED + c;
         }
