@@ -45,6 +45,8 @@ pub struct Geometry<const W: usize = MAX_WORDS> {
     /// The house positions of each kind (rows, columns, blocks, others), in index order.
     by_kind: [Vec<usize>; 4],
     plain: bool,
+    /// Whether the layout is the classic 9x9 one (3x3 boxes, no variant houses).
+    classic: bool,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -89,6 +91,7 @@ impl<const W: usize> Geometry<W> {
             rectangles: Vec::new(),
             by_kind,
             plain,
+            classic: *layout == Layout::classic(),
         };
         geometry.rectangles = geometry.find_rectangles();
         geometry
@@ -219,6 +222,11 @@ impl<const W: usize> Geometry<W> {
     /// uniqueness techniques need to know every house a rectangle touches.
     pub fn is_plain(&self) -> bool {
         self.plain
+    }
+
+    /// Whether the layout is the classic 9x9 one, where bit-board shortcuts apply.
+    pub(crate) fn is_classic(&self) -> bool {
+        self.classic
     }
 
     /// Whether the layout has diagonals or extra regions (houses that are not rows, columns or

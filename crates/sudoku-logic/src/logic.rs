@@ -403,6 +403,10 @@ impl<const W: usize> Solver<'_, W> {
         ctx.first_only = true;
         ctx.memo = Some(memo);
         let mut cache: Vec<(Family, Vec<Step>)> = Vec::new();
+        // Which Medium searches may find something here, on the classic layout (asked once,
+        // when the first of them comes up): most positions past the singles have none of
+        // their steps.
+        let mut medium = None;
         for &t in order {
             if !t.in_path() {
                 continue;
@@ -413,6 +417,12 @@ impl<const W: usize> Solver<'_, W> {
             let Some(family) = Family::of(t).filter(|&f| f != Family::Singles) else {
                 continue;
             };
+            if family.is_medium() {
+                let may = medium.get_or_insert_with(|| g.is_classic().then(|| ctx.medium_may()));
+                if may.is_some_and(|may| !may.admits(family)) {
+                    continue;
+                }
+            }
             let k = match cache.iter().position(|(f, _)| *f == family) {
                 Some(k) => k,
                 None => {

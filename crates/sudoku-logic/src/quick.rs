@@ -17,6 +17,9 @@
 //! measured 1.4-1.8x slower on the generator's rungs: the sweeps are short, simple loops.)
 
 mod classic;
+mod medium;
+
+pub(crate) use medium::{MediumMay, bands, medium_may};
 
 use sudoku_core::{Cell, Digit, Grid, Layout, MAX_SIZE};
 

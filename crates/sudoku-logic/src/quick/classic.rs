@@ -18,15 +18,15 @@
 use crate::bits::for_each_pair_or_triple;
 
 /// The 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
+pub(super) const BAND: u32 = (1 << 27) - 1;
 /// The nine cells of a band's first row.
-const ROW: u32 = 0x1ff;
+pub(super) const ROW: u32 = 0x1ff;
 /// Bits `c`, `c + 9` and `c + 18`: a column of a band, shifted by `c`.
-const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+pub(super) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// The nine cells of each box of a band.
 const BOX: [u32; 3] = [COLUMN * 7, (COLUMN * 7) << 3, (COLUMN * 7) << 6];
 /// The cells of each house (row by row): the nine rows, the nine columns, the nine boxes.
-const HOUSES: [[u8; 9]; 27] = houses();
+pub(super) const HOUSES: [[u8; 9]; 27] = houses();
 
 const fn houses() -> [[u8; 9]; 27] {
     let mut out = [[0u8; 9]; 27];
