@@ -12,14 +12,29 @@ use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// Every remote pair at the position.
+///
+/// A chain needs four cells with the same pair, and most positions have no pair on four
+/// bivalue cells: only the pairs that have are searched.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let bivalue = ctx.bivalue_cells();
+    let mut counts: Vec<(u64, usize)> = Vec::new();
+    for &c in &bivalue {
+        let m = ctx.mask(c);
+        match counts.iter_mut().find(|(pair, _)| *pair == m) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((m, 1)),
+        }
+    }
+    counts.retain(|&(_, count)| count >= 4);
+    if counts.is_empty() {
+        return;
+    }
     let mut done = CellSet::<W>::EMPTY;
     for &start in &bivalue {
-        if done.contains(start) {
+        let m = ctx.mask(start);
+        if done.contains(start) || !counts.iter().any(|&(pair, _)| pair == m) {
             continue;
         }
-        let m = ctx.mask(start);
         let group: Vec<usize> = component(ctx, &bivalue, start, m);
         for &c in &group {
             done.insert(c);
