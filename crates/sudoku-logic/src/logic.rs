@@ -417,11 +417,12 @@ impl<const W: usize> Solver<'_, W> {
             let Some(family) = Family::of(t).filter(|&f| f != Family::Singles) else {
                 continue;
             };
-            if family.is_medium() {
-                let may = medium.get_or_insert_with(|| g.is_classic().then(|| ctx.medium_may()));
-                if may.is_some_and(|may| !may.admits(family)) {
-                    continue;
-                }
+            if family.is_medium()
+                && let Some(tests) =
+                    medium.get_or_insert_with(|| g.is_classic().then(|| ctx.medium_tests()))
+                && !tests.admits(family)
+            {
+                continue;
             }
             let k = match cache.iter().position(|(f, _)| *f == family) {
                 Some(k) => k,

@@ -19,7 +19,7 @@
 mod classic;
 mod medium;
 
-pub(crate) use medium::{MediumMay, bands, medium_may};
+pub(crate) use medium::{MediumTests, bands, house_subsets};
 
 use sudoku_core::{Cell, Digit, Grid, Layout, MAX_SIZE};
 

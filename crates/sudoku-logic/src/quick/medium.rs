@@ -14,18 +14,58 @@
 
 use super::classic::{BAND, COLUMN, HOUSES, ROW};
 
-/// What may apply at a position: each field `false` only where its searches find nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct MediumMay {
-    /// Locked candidates, pointing or claiming.
-    pub(crate) locked_candidates: bool,
-    /// A naked pair or triple that eliminates something (Locked Pairs and Triples are such
-    /// subsets in one box and one line).
-    pub(crate) naked: bool,
-    /// A naked or hidden pair that eliminates something.
-    pub(crate) pairs: bool,
-    /// A naked or hidden triple that eliminates something.
-    pub(crate) triples: bool,
+/// The tests at one position: the subsets house by house ([`house_subsets`], which a
+/// solve path keeps for the houses whose cells are unchanged), locked candidates when a
+/// search first asks (a path that takes a Locked Pair needs no other test). Each says
+/// `false` only where its searches find nothing.
+pub(crate) struct MediumTests {
+    /// The digits' cells as [`bands`].
+    bands: [[u32; 3]; 9],
+    /// Per house, what [`house_subsets`] says of it.
+    houses: [u8; 27],
+    /// Whether some digit has locked candidates, once looked for.
+    locked: Option<bool>,
+}
+
+/// In [`house_subsets`], the sizes of the naked subsets (bit `k - 1` for `k` cells).
+const NAKED: u8 = 0b111;
+/// In [`house_subsets`], a naked or hidden pair.
+const PAIR: u8 = 1 << 3;
+/// In [`house_subsets`], a naked or hidden triple.
+const TRIPLE: u8 = 1 << 4;
+
+impl MediumTests {
+    /// The tests at a position: its digits' cells as [`bands`], and what
+    /// [`house_subsets`] says of each house.
+    pub(crate) fn new(bands: [[u32; 3]; 9], houses: [u8; 27]) -> MediumTests {
+        MediumTests {
+            bands,
+            houses,
+            locked: None,
+        }
+    }
+
+    /// Whether a naked pair or triple eliminates something (Locked Pairs and Triples are
+    /// such subsets in one box and one line).
+    pub(crate) fn naked(&self) -> bool {
+        self.houses.iter().any(|&k| k & NAKED & 0b110 != 0)
+    }
+
+    /// Whether some digit has locked candidates, pointing or claiming.
+    pub(crate) fn locked_candidates(&mut self) -> bool {
+        let bands = &self.bands;
+        *self.locked.get_or_insert_with(|| locked_candidates(bands))
+    }
+
+    /// Whether a naked or hidden pair eliminates something.
+    pub(crate) fn pairs(&self) -> bool {
+        self.houses.iter().any(|&k| k & PAIR != 0)
+    }
+
+    /// Whether a naked or hidden triple eliminates something.
+    pub(crate) fn triples(&self) -> bool {
+        self.houses.iter().any(|&k| k & TRIPLE != 0)
+    }
 }
 
 /// The cells of each digit as three band words (bit `9 r + c` for row `r` of the band and
@@ -40,18 +80,6 @@ pub(crate) fn bands(digit_words: impl Iterator<Item = (u64, u64)>) -> [[u32; 3];
         ];
     }
     out
-}
-
-/// The tests at a position: its candidate `masks` (bit `d` for digit index `d`, none where
-/// a digit is placed) and its digits' cells as [`bands`].
-pub(crate) fn medium_may(masks: &[u64], bands: &[[u32; 3]; 9]) -> MediumMay {
-    let (naked, subsets) = subsets(masks, bands);
-    MediumMay {
-        locked_candidates: locked_candidates(bands),
-        naked,
-        pairs: subsets & 1 != 0,
-        triples: subsets & 2 != 0,
-    }
 }
 
 /// Whether a digit of a 3x3 occupancy matrix (bit `3 i + j`: line `i` meets box `j`)
@@ -120,35 +148,33 @@ fn locked_candidates(bands: &[[u32; 3]; 9]) -> bool {
     })
 }
 
-/// Whether some house has a naked pair or triple that eliminates something, and which
-/// sizes (bit 0: pairs, bit 1: triples) have a naked or hidden subset that does.
+/// The subsets of house `h` (rows, columns, boxes, as [`HOUSES`] and the classic layout
+/// number them) that eliminate something: bits 0 to 2 ([`NAKED`]) the sizes of its naked
+/// ones of one to three cells, [`PAIR`] and [`TRIPLE`] a naked or hidden pair or triple.
+/// It reads the house's cells alone: their candidates `masks`, and the digits' places
+/// there from the `bands`.
 ///
 /// In a house of `e` empty cells holding `e` digits, the cells outside a naked subset of
 /// `k` cells hold the other `e - k` digits as a hidden subset with the same eliminations,
 /// and the other way round: where `e` is at most 5, the hidden pairs and triples are the
 /// naked subsets of `e - 2` and `e - 3` cells, which the naked search (of 1 to 3 cells)
 /// has found, and the digits' places are not read.
-fn subsets(masks: &[u64], bands: &[[u32; 3]; 9]) -> (bool, u8) {
-    let (mut naked, mut sizes) = (false, 0);
-    for (h, cells) in HOUSES.iter().enumerate() {
-        let digits_of = cells.map(|i| masks[i as usize] as u32);
-        let found = productive_subsets(&digits_of);
-        naked |= found & 0b110 != 0;
-        let empty = digits_of.iter().filter(|&&m| m != 0).count() as u32;
-        let held = digits_of.iter().fold(0, |u, &m| u | m);
-        let hidden = if empty <= 5 && bit_count(held) == empty {
-            (1..=3)
-                .filter(|&k| found & 1 << (k - 1) != 0 && (1..=3).contains(&(empty - k)))
-                .fold(0, |h, k| h | 1 << (empty - k - 1))
-        } else {
-            productive_subsets(&std::array::from_fn(|d| places(&bands[d], h)))
-        };
-        sizes |= (found | hidden) >> 1 & 3;
-        if sizes == 3 && naked {
-            return (naked, sizes);
-        }
+pub(crate) fn house_subsets(masks: &[u64], bands: &[[u32; 3]; 9], h: usize) -> u8 {
+    let digits_of = HOUSES[h].map(|i| masks[i as usize] as u32);
+    let naked = productive_subsets(&digits_of);
+    let (mut empty, mut held) = (0, 0);
+    for &m in &digits_of {
+        empty += u32::from(m != 0);
+        held |= m;
     }
-    (naked, sizes)
+    let hidden = if empty <= 5 && bit_count(held) == empty {
+        (1..=3)
+            .filter(|&k| naked & 1 << (k - 1) != 0 && (1..=3).contains(&(empty - k)))
+            .fold(0, |h, k| h | 1 << (empty - k - 1))
+    } else {
+        productive_subsets(&std::array::from_fn(|d| places(&bands[d], h)))
+    };
+    naked | ((naked | hidden) & 0b110) << 2
 }
 
 /// The bits set in `x`, counted by clearing the lowest.
@@ -248,6 +274,20 @@ fn at_most_one(x: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The houses are numbered as the classic layout numbers them (a solve path keeps
+    /// their subsets by the layout's numbers).
+    #[test]
+    fn houses_are_the_classic_layouts() {
+        let layout = sudoku_core::Layout::classic();
+        for (h, cells) in HOUSES.iter().enumerate() {
+            let mut ours: Vec<u16> = cells.iter().map(|&c| u16::from(c)).collect();
+            let mut theirs = layout.house_cells(h).to_vec();
+            ours.sort_unstable();
+            theirs.sort_unstable();
+            assert_eq!(ours, theirs, "house {h}");
+        }
+    }
 
     #[test]
     fn boxes_met_by_a_row() {

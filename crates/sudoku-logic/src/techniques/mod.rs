@@ -10,7 +10,7 @@ use sudoku_core::{Candidate, Cell, Digit};
 use crate::bits::{BitIter, CellSet, two_bits};
 use crate::candidates::Candidates;
 use crate::geometry::Geometry;
-use crate::quick::MediumMay;
+use crate::quick::MediumTests;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
@@ -211,7 +211,7 @@ impl Family {
 
     /// Whether the family is one of HoDoKu's Medium searches (locked candidates, and the
     /// naked and hidden pairs and triples with the locked ones among them), whose absence
-    /// [`crate::quick::MediumMay`] tells on the classic layout.
+    /// [`crate::quick::MediumTests`] tell on the classic layout.
     pub(crate) fn is_medium(self) -> bool {
         matches!(
             self,
@@ -359,6 +359,9 @@ pub(crate) struct Memo<const W: usize> {
     /// Per digit of a classic grid, its cells (candidates and placed, as column masks per
     /// row) when [`lone_digit`] last looked, and whether every one lay on a template.
     templates: Vec<([u16; 9], bool)>,
+    /// Per house of the classic layout, what [`crate::quick::house_subsets`] said of it,
+    /// with the house's generation then.
+    medium_houses: Vec<Option<(u32, u8)>>,
     /// Per house, the ALSs it adds to the list ([`als::alses`]), with the house's
     /// generation when they were made.
     als_seeds: Vec<Option<(u32, Vec<als::AlsSeed<W>>)>>,
@@ -435,29 +438,51 @@ impl Heard {
     }
 }
 
-impl MediumMay {
+impl MediumTests {
     /// Whether the Medium family's search may find a step ([`Family::is_medium`]; any
     /// other family may).
-    pub(crate) fn admits(self, family: Family) -> bool {
+    pub(crate) fn admits(&mut self, family: Family) -> bool {
         match family {
-            Family::Locked => self.naked,
-            Family::Intersections => self.locked_candidates,
-            Family::Pairs => self.pairs,
-            Family::Triples => self.triples,
+            Family::Locked => self.naked(),
+            Family::Intersections => self.locked_candidates(),
+            Family::Pairs => self.pairs(),
+            Family::Triples => self.triples(),
             _ => true,
         }
     }
 }
 
 impl<const W: usize> Ctx<'_, W> {
-    /// What [`crate::quick::medium_may`] says of the position, which must be on the
-    /// classic layout.
-    pub(crate) fn medium_may(&self) -> MediumMay {
+    /// The bit-board tests of [`crate::quick::MediumTests`] at the position, which must be
+    /// on the classic layout. A solve path keeps each house's subsets while its cells are
+    /// unchanged ([`Memo::medium_houses`]).
+    pub(crate) fn medium_tests(&self) -> MediumTests {
         let words = self.digit_cells.iter().map(|s| {
             let w = s.words();
             (w[0], w.get(1).copied().unwrap_or(0))
         });
-        crate::quick::medium_may(self.pos.masks(), &crate::quick::bands(words))
+        let bands = crate::quick::bands(words);
+        let masks = self.pos.masks();
+        let subsets = |h| crate::quick::house_subsets(masks, &bands, h);
+        let houses = match self.memo {
+            None => std::array::from_fn(subsets),
+            Some(memo) => {
+                let memo = &mut *memo.borrow_mut();
+                memo.medium_houses.resize(27, None);
+                std::array::from_fn(|h| {
+                    let generation = self.house_generation(memo, h);
+                    match memo.medium_houses[h] {
+                        Some((then, found)) if then == generation => found,
+                        _ => {
+                            let found = subsets(h);
+                            memo.medium_houses[h] = Some((generation, found));
+                            found
+                        }
+                    }
+                })
+            }
+        };
+        MediumTests::new(bands, houses)
     }
 
     /// Whether a single-digit pattern (a fish of any shape, a Skyscraper and its kin,
@@ -778,13 +803,16 @@ pub(crate) fn push_unique(out: &mut Vec<Step>, mut step: Step) {
 
 #[cfg(test)]
 mod tests {
+    use std::cell::RefCell;
+
     use super::testing::{diabolical_positions, found, path_positions};
     use super::{Ctx, Family, Options};
     use crate::geometry::Geometry;
     use sudoku_core::Layout;
 
     /// Where the bit-board tests rule out a Medium search, it finds nothing, at every
-    /// position past the singles along hard and diabolical paths; and they rule out most
+    /// position past the singles along hard and diabolical paths (and they say the same
+    /// with the houses a memo kept from the positions before); and they rule out most
     /// (four fifths) of the searches that find nothing there.
     #[test]
     fn medium_searches_ruled_out_find_nothing() {
@@ -801,12 +829,18 @@ mod tests {
         let positions = path_positions(&layout, 60)
             .into_iter()
             .chain(diabolical_positions(&layout, 60));
+        let memo = RefCell::default();
         for (pos, _) in positions {
             let ctx = Ctx::new(&g, &pos, &opts);
-            let may = ctx.medium_may();
+            let mut tests = ctx.medium_tests();
+            // A memo kept over every position before says the same.
+            let mut kept = Ctx::new(&g, &pos, &opts);
+            kept.memo = Some(&memo);
+            let mut kept = kept.medium_tests();
             for family in families {
+                assert_eq!(kept.admits(family), tests.admits(family));
                 let steps = found(family, &ctx);
-                if !may.admits(family) {
+                if !tests.admits(family) {
                     assert!(steps.is_empty(), "{family:?} at {:?}", pos.masks());
                     ruled_out += 1;
                 }
