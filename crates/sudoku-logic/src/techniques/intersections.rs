@@ -15,7 +15,9 @@ use crate::technique::Technique;
 ///
 /// A digit's locked candidates depend on its cells alone: a solve path remembers the digits
 /// where the search found none ([`Ctx::known_barren`]) and passes over them while their
-/// cells are the same.
+/// cells are the same. A solve path ([`Ctx::first_only`]) takes the first step found (any
+/// pointing one comes before every claiming one), and the search stops there, noting
+/// nothing (the digits after it were not all looked at).
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let memo = Technique::LockedCandidatesPointing;
     let skip = ctx.barren_digits(memo);
@@ -33,6 +35,9 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
                 // Most intersections clear nothing: no step is built for those.
                 if ctx.digit_cells[d].minus(&cells).intersects(house) {
                     locked(ctx, a, b, d, &cells, out);
+                    if ctx.first_only {
+                        return;
+                    }
                     found |= 1 << d;
                 }
             }

@@ -805,7 +805,7 @@ pub(crate) fn push_unique(out: &mut Vec<Step>, mut step: Step) {
 mod tests {
     use std::cell::RefCell;
 
-    use super::testing::{diabolical_positions, found, path_positions};
+    use super::testing::{diabolical_positions, first_only_agrees, found, path_positions};
     use super::{Ctx, Family, Options};
     use crate::geometry::Geometry;
     use sudoku_core::Layout;
@@ -849,5 +849,27 @@ mod tests {
         }
         assert!(ruled_out * 5 >= barren * 4, "{ruled_out} of {barren}");
         assert!(ruled_out > 1_000, "{ruled_out}");
+    }
+
+    /// The searches of locked candidates and subsets that stop at their first step for a
+    /// solve path put first the step the whole search puts first, which is the path's.
+    #[test]
+    fn medium_searches_stop_at_the_paths_step() {
+        let layout = Layout::classic();
+        let families = [
+            Family::Intersections,
+            Family::Pairs,
+            Family::Triples,
+            Family::Quads,
+        ];
+        let positions = path_positions(&layout, 60)
+            .into_iter()
+            .chain(diabolical_positions(&layout, 60));
+        let mut seen = std::collections::BTreeSet::new();
+        let checked = first_only_agrees(positions, &families, |_, _, technique, first| {
+            assert_eq!(first.map(|s| s.technique), Some(technique));
+            seen.insert(technique);
+        });
+        assert!(checked >= 300 && seen.len() >= 5, "{checked} {seen:?}");
     }
 }

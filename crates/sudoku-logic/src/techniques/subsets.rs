@@ -26,8 +26,17 @@ use crate::technique::Technique;
 /// A hidden search reads its house's cells alone, and a naked one its house's and those of
 /// the other house its subsets share, if any (see [`Quiet`]): a path passes over such
 /// houses while their cells are the same.
+///
+/// A solve path takes the first naked subset of size `k` (HoDoKu looks for naked pairs and
+/// triples before hidden ones, and the Locked Pairs and Triples a naked search may also
+/// meet were looked for before both), else the first hidden one: with
+/// [`Ctx::first_only`] the search stops at the first of each.
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) {
     let worth = |h: usize| k < 4 || !ctx.first_only || ctx.empty.and(ctx.g.house_set(h)).len() >= 8;
+    let from = out.len();
+    // Whether the path's step is among those found (a naked or hidden subset of size `k`).
+    let done =
+        |out: &Vec<Step>| ctx.first_only && out[from..].iter().any(|s| !is_locked(s.technique));
     for house in ctx.g.blocks_first().filter(|&h| worth(h)) {
         let search = Quiet::Naked {
             house,
@@ -35,10 +44,16 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, k: usize, out: &mut Vec<Step>) 
             locked: false,
         };
         ctx.search_unless_quiet(search, || naked_among(ctx, house, k, false, out));
+        if done(out) {
+            return;
+        }
     }
     for house in ctx.g.blocks_first().filter(|&h| worth(h)) {
         let search = Quiet::Hidden { house, k };
         ctx.search_unless_quiet(search, || Heard::of(hidden(ctx, house, k, out), None));
+        if done(out) {
+            return;
+        }
     }
 }
 
