@@ -9,7 +9,7 @@
 //! without its fins).
 
 use super::{Ctx, digit, push_unique};
-use crate::bits::{BitIter, CellSet, at_most, for_each_narrow_combination};
+use crate::bits::{BitIter, CellSet, at_most, count_small, for_each_narrow_combination};
 use crate::geometry::Kind;
 use crate::step::{Role, Step, Target};
 use crate::technique::Technique;
@@ -206,7 +206,7 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
             let mut chosen_lines = [0usize; 4];
             let masks = &self.line_masks[..self.count];
             for_each_narrow_combination(masks, k, 0, at_most(k), &mut |chosen, union| {
-                if union.count_ones() as usize == k {
+                if count_small(union) == k {
                     for (slot, &j) in chosen_lines.iter_mut().zip(chosen) {
                         *slot = lines[j];
                     }
@@ -221,15 +221,11 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
         // does so whatever lines join it.
         let (all_groups, group_count) = self.fin_groups();
         let groups = &all_groups[..group_count];
-        let fits = |union: u64| {
-            groups
-                .iter()
-                .any(|&g| (union & !g).count_ones() as usize <= k)
-        };
+        let fits = |union: u64| groups.iter().any(|&g| count_small(union & !g) <= k);
         let mut chosen_lines = [0usize; 4];
         let masks = &self.line_masks[..self.count];
         for_each_narrow_combination(masks, k, 0, fits, &mut |chosen, union| {
-            if union.count_ones() as usize > k {
+            if count_small(union) > k {
                 for (slot, &j) in chosen_lines.iter_mut().zip(chosen) {
                     *slot = lines[j];
                 }
@@ -274,7 +270,7 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
         out: &mut Vec<Step>,
     ) {
         let required = union & !group;
-        let fixed = required.count_ones() as usize;
+        let fixed = count_small(required);
         if fixed > k {
             return;
         }
@@ -293,10 +289,10 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
             required,
             any,
             &mut |_, cover| {
-                let fins = (union & !cover).count_ones() as usize;
+                let fins = count_small(union & !cover);
                 let fin_count: usize = chosen
                     .iter()
-                    .map(|&i| (self.masks[i] & !cover).count_ones() as usize)
+                    .map(|&i| count_small(self.masks[i] & !cover))
                     .sum();
                 let productive = if plain {
                     self.box_of_fins_has_target(chosen, cover, group)
@@ -389,7 +385,7 @@ impl<'c, 'a, const W: usize> Search<'c, 'a, W> {
         }
         let sashimi = chosen
             .iter()
-            .any(|&i| (self.masks[i] & cover).count_ones() <= 1);
+            .any(|&i| count_small(self.masks[i] & cover) <= 1);
         let Some(technique) = technique(k, !fins.is_empty(), sashimi) else {
             return;
         };

@@ -11,7 +11,7 @@
 //! `{p0,p2}`, `{p1,p2}`, then the line's and the box's cell sets in depth-first order.
 
 use super::{Ctx, Heard, Quiet, digits, push_unique};
-use crate::bits::{BitIter, CellSet};
+use crate::bits::{BitIter, CellSet, count_small};
 use crate::chain::AlsGroup;
 use crate::geometry::Kind;
 use crate::step::{Role, Step};
@@ -75,7 +75,7 @@ impl<const W: usize> Search<'_, '_, W> {
 
     fn intersection(&mut self, meet: &[usize]) {
         let v = meet.iter().fold(0, |m, &c| m | self.ctx.mask(c));
-        let plus = v.count_ones() as usize;
+        let plus = count_small(v);
         if plus < meet.len() + 2 {
             return;
         }
@@ -239,10 +239,7 @@ impl<const W: usize> Pick<W> {
 
 /// How many digits of `mask` are in `v`, and how many are not.
 fn split(mask: u64, v: u64) -> (usize, usize) {
-    (
-        (mask & v).count_ones() as usize,
-        (mask & !v).count_ones() as usize,
-    )
+    (count_small(mask & v), count_small(mask & !v))
 }
 
 #[cfg(test)]
