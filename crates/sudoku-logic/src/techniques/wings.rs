@@ -8,7 +8,7 @@
 
 use super::single_digit::{Link, strong_links};
 use super::{Ctx, digits, push_unique};
-use crate::bits::{BitIter, CellSet};
+use crate::bits::{BitIter, CellSet, count_small};
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
@@ -28,15 +28,19 @@ fn xy_wings<const W: usize>(
     bivalue_set: &CellSet<W>,
     out: &mut Vec<Step>,
 ) {
+    // The pincers of a pivot, in one list for all (allocating one a pivot cost more than
+    // most pivots' search).
+    let mut pincers = Vec::new();
     for &pivot in bivalue {
         let pm = ctx.mask(pivot);
-        let pincers: Vec<usize> = ctx
-            .g
-            .peers(pivot)
-            .and(bivalue_set)
-            .iter()
-            .filter(|&c| (ctx.mask(c) & pm).count_ones() == 1)
-            .collect();
+        pincers.clear();
+        pincers.extend(
+            ctx.g
+                .peers(pivot)
+                .and(bivalue_set)
+                .iter()
+                .filter(|&c| (ctx.mask(c) & pm).count_ones() == 1),
+        );
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
                 let (ma, mb) = (ctx.mask(a), ctx.mask(b));
@@ -57,18 +61,20 @@ fn xy_wings<const W: usize>(
 }
 
 fn xyz_wings<const W: usize>(ctx: &Ctx<W>, bivalue_set: &CellSet<W>, out: &mut Vec<Step>) {
+    let mut pincers = Vec::new();
     for pivot in ctx.empty.iter() {
         let pm = ctx.mask(pivot);
-        if pm.count_ones() != 3 {
+        if count_small(pm) != 3 {
             continue;
         }
-        let pincers: Vec<usize> = ctx
-            .g
-            .peers(pivot)
-            .and(bivalue_set)
-            .iter()
-            .filter(|&c| ctx.mask(c) & !pm == 0)
-            .collect();
+        pincers.clear();
+        pincers.extend(
+            ctx.g
+                .peers(pivot)
+                .and(bivalue_set)
+                .iter()
+                .filter(|&c| ctx.mask(c) & !pm == 0),
+        );
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
                 let (ma, mb) = (ctx.mask(a), ctx.mask(b));
