@@ -28,18 +28,15 @@ fn xy_wings<const W: usize>(
     bivalue_set: &CellSet<W>,
     out: &mut Vec<Step>,
 ) {
-    // The pincers of a pivot, in one list for all (allocating one a pivot cost more than
-    // most pivots' search).
     let mut pincers = Vec::new();
     for &pivot in bivalue {
         let pm = ctx.mask(pivot);
-        pincers.clear();
-        pincers.extend(
-            ctx.g
-                .peers(pivot)
-                .and(bivalue_set)
-                .iter()
-                .filter(|&c| (ctx.mask(c) & pm).count_ones() == 1),
+        gather_pincers(
+            ctx,
+            pivot,
+            bivalue_set,
+            |m| (m & pm).count_ones() == 1,
+            &mut pincers,
         );
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
@@ -67,14 +64,7 @@ fn xyz_wings<const W: usize>(ctx: &Ctx<W>, bivalue_set: &CellSet<W>, out: &mut V
         if count_small(pm) != 3 {
             continue;
         }
-        pincers.clear();
-        pincers.extend(
-            ctx.g
-                .peers(pivot)
-                .and(bivalue_set)
-                .iter()
-                .filter(|&c| ctx.mask(c) & !pm == 0),
-        );
+        gather_pincers(ctx, pivot, bivalue_set, |m| m & !pm == 0, &mut pincers);
         for (i, &a) in pincers.iter().enumerate() {
             for &b in &pincers[i + 1..] {
                 let (ma, mb) = (ctx.mask(a), ctx.mask(b));
@@ -92,6 +82,21 @@ fn xyz_wings<const W: usize>(ctx: &Ctx<W>, bivalue_set: &CellSet<W>, out: &mut V
             }
         }
     }
+}
+
+/// Into `out` (cleared first), the bivalue peers of `pivot` whose candidates `fit`: its
+/// possible pincers. One list serves every pivot of a search (allocating one a pivot cost
+/// more than most pivots' search).
+fn gather_pincers<const W: usize>(
+    ctx: &Ctx<W>,
+    pivot: usize,
+    bivalue_set: &CellSet<W>,
+    fit: impl Fn(u64) -> bool,
+    out: &mut Vec<usize>,
+) {
+    out.clear();
+    let peers = ctx.g.peers(pivot).and(bivalue_set);
+    out.extend(peers.iter().filter(|&c| fit(ctx.mask(c))));
 }
 
 /// A pivot, two pincers and the digit `z` (as a one-bit mask) they eliminate.
