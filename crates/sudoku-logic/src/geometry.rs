@@ -47,6 +47,9 @@ pub struct Geometry<const W: usize = MAX_WORDS> {
     plain: bool,
     /// Whether the layout is the classic 9x9 one (3x3 boxes, no variant houses).
     classic: bool,
+    /// Per rectangle, the houses of its corners (bit `h`), where the layout has 64 houses
+    /// at most; empty otherwise.
+    rectangle_houses: Vec<u64>,
 }
 
 impl<const W: usize> Geometry<W> {
@@ -92,8 +95,14 @@ impl<const W: usize> Geometry<W> {
             by_kind,
             plain,
             classic: *layout == Layout::classic(),
+            rectangle_houses: Vec::new(),
         };
         geometry.rectangles = geometry.find_rectangles();
+        if geometry.houses.len() <= 64 {
+            geometry.rectangle_houses = (geometry.rectangles.iter())
+                .map(|corners| geometry.houses_mask(corners))
+                .collect();
+        }
         geometry
     }
 
@@ -103,6 +112,20 @@ impl<const W: usize> Geometry<W> {
     /// which the uniqueness techniques look at.
     pub fn rectangles(&self) -> &[[usize; 4]] {
         &self.rectangles
+    }
+
+    /// Per rectangle of [`Geometry::rectangles`], the houses its corners lie in (bit `h`
+    /// for house `h`), where the layout has 64 houses at most (`None` otherwise): every
+    /// cell a uniqueness test reads or clears lies in them.
+    pub(crate) fn rectangle_houses(&self) -> Option<&[u64]> {
+        (!self.rectangle_houses.is_empty()).then_some(&self.rectangle_houses[..])
+    }
+
+    /// The houses of `cells` as a mask (bit `h` for house `h`, which must be below 64).
+    pub(crate) fn houses_mask(&self, cells: &[usize]) -> u64 {
+        (cells.iter())
+            .flat_map(|&c| self.houses_of(c))
+            .fold(0, |m, &h| m | 1 << h)
     }
 
     fn find_rectangles(&self) -> Vec<[usize; 4]> {

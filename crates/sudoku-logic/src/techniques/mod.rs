@@ -359,6 +359,9 @@ pub(crate) struct Memo<const W: usize> {
     /// Per digit of a classic grid, its cells (candidates and placed, as column masks per
     /// row) when [`lone_digit`] last looked, and whether every one lay on a template.
     templates: Vec<([u16; 9], bool)>,
+    /// Searches that found nothing, with the number of the look at the grid then
+    /// ([`Memo::looks`]): see [`Ctx::houses_changed_since_barren`].
+    barren_looks: Vec<(Technique, u32)>,
     /// Per house of the classic layout, what [`crate::quick::house_subsets`] said of it,
     /// with the house's generation then.
     medium_houses: Vec<Option<(u32, u8)>>,
@@ -633,6 +636,36 @@ impl<const W: usize> Ctx<'_, W> {
         memo.houses[h]
     }
 
+    /// The houses (bit `h`; a layout of 64 houses at most) whose cells changed since the
+    /// search for `technique` last found nothing along this path, `None` where it has not
+    /// (or the layout has more houses). A search whose instances each read and clear the
+    /// cells of a few houses alone need only look at the instances with a house changed:
+    /// the others were there then, the same, and found nothing.
+    pub(crate) fn houses_changed_since_barren(&self, technique: Technique) -> Option<u64> {
+        let memo = &mut *self.memo?.borrow_mut();
+        let houses = self.g.house_count();
+        let &(_, then) = memo.barren_looks.iter().find(|(t, _)| *t == technique)?;
+        if houses > 64 {
+            return None;
+        }
+        self.house_generation(memo, 0);
+        Some((0..houses).fold(0, |m, h| m | u64::from(memo.houses[h] > then) << h))
+    }
+
+    /// Notes that the search for `technique` ([`Ctx::houses_changed_since_barren`]) found
+    /// nothing here.
+    pub(crate) fn note_barren_look(&self, technique: Technique) {
+        if let Some(memo) = self.memo {
+            let memo = &mut *memo.borrow_mut();
+            self.house_generation(memo, 0);
+            let now = memo.looks;
+            match memo.barren_looks.iter_mut().find(|(t, _)| *t == technique) {
+                Some(entry) => entry.1 = now,
+                None => memo.barren_looks.push((technique, now)),
+            }
+        }
+    }
+
     /// Whether `search` found nothing along this path when the cells it read were as
     /// they are now.
     pub(crate) fn known_quiet(&self, search: Quiet) -> bool {
@@ -871,5 +904,31 @@ mod tests {
             seen.insert(technique);
         });
         assert!(checked >= 300 && seen.len() >= 5, "{checked} {seen:?}");
+    }
+
+    /// Along solve paths, the uniqueness search that passes over rectangles whose houses
+    /// are unchanged since it last found nothing finds what the whole search finds; and it
+    /// passes over some.
+    #[test]
+    fn uniqueness_of_changed_houses_finds_what_the_whole_search_does() {
+        let layout = Layout::classic();
+        let g = Geometry::<2>::new(&layout);
+        let opts = Options::default();
+        let memo = RefCell::default();
+        let (mut steps, mut passed) = (0, 0);
+        let positions = path_positions(&layout, 60)
+            .into_iter()
+            .chain(diabolical_positions(&layout, 60));
+        for (pos, _) in positions {
+            let whole = found(Family::Uniqueness, &Ctx::new(&g, &pos, &opts));
+            let mut ctx = Ctx::new(&g, &pos, &opts);
+            ctx.memo = Some(&memo);
+            let changed = ctx.houses_changed_since_barren(crate::Technique::UniquenessTest1);
+            let houses = g.rectangle_houses().unwrap();
+            passed += changed.map_or(0, |c| houses.iter().filter(|&&h| h & c == 0).count());
+            assert_eq!(found(Family::Uniqueness, &ctx), whole);
+            steps += whole.len();
+        }
+        assert!(steps > 100 && passed > 10_000, "{steps} {passed}");
     }
 }

@@ -21,9 +21,22 @@ use crate::technique::Technique;
 /// told apart by the classes of its corners ([`corner_classes`]): all empty with a bivalue
 /// corner (a uniqueness test may hold), or some solved, none a given, two or three of them
 /// solved (an avoidable rectangle may).
+///
+/// A rectangle's tests read and clear cells of its corners' houses alone: a solve path
+/// passes over the rectangles whose houses are unchanged since the search last found
+/// nothing ([`Ctx::houses_changed_since_barren`]).
 pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
     let class = corner_classes(ctx);
-    for &corners in ctx.g.rectangles() {
+    let memo = Technique::UniquenessTest1;
+    let changed = ctx.houses_changed_since_barren(memo);
+    let houses = ctx.g.rectangle_houses();
+    let from = out.len();
+    for (k, &corners) in ctx.g.rectangles().iter().enumerate() {
+        if let (Some(changed), Some(houses)) = (changed, houses)
+            && houses[k] & changed == 0
+        {
+            continue;
+        }
         let kinds = corners.map(|c| class[c]);
         let any = kinds.iter().fold(0, |a, &k| a | k);
         if any & (SOLVED | GIVEN) == 0 {
@@ -36,6 +49,9 @@ pub(crate) fn find<const W: usize>(ctx: &Ctx<W>, out: &mut Vec<Step>) {
                 avoidable(ctx, corners, solved, out);
             }
         }
+    }
+    if out.len() == from && houses.is_some() {
+        ctx.note_barren_look(memo);
     }
 }
 
