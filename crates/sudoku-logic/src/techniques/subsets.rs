@@ -303,8 +303,9 @@ mod tests {
     }
 
     /// Where a path looks for quadruples (no single, locked candidates or smaller subset
-    /// left), the search that skips houses with fewer than 8 empty cells finds every
-    /// quadruple the whole search finds; and such positions with quadruples occur.
+    /// left), the search that skips houses with fewer than 8 empty cells (and stops at the
+    /// path's step) finds the whole search's first quadruples; and such positions with
+    /// quadruples occur.
     #[test]
     fn quadruples_a_path_looks_for_are_all_in_roomy_houses() {
         let layout = Layout::classic();
@@ -325,7 +326,8 @@ mod tests {
             stalls += 1;
             let all = found(Family::Quads, &ctx);
             ctx.first_only = true;
-            assert_eq!(found(Family::Quads, &ctx), all);
+            let first = found(Family::Quads, &ctx);
+            assert!(all.starts_with(&first) && first.is_empty() == all.is_empty());
             with_quads += usize::from(!all.is_empty());
         }
         assert!(stalls >= 400 && with_quads >= 3, "{stalls} {with_quads}");
