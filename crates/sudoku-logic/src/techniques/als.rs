@@ -969,7 +969,7 @@ mod tests {
     use sudoku_core::Layout;
 
     use super::super::testing::{
-        diabolical_positions, found, numbers_below, path_positions, positions_past_singles,
+        found, hard_and_diabolical_positions, numbers_below, positions_past_singles,
     };
     use super::super::{Ctx, Family, Memo, Options};
     use super::{Fresh, alses, merge_ascending, restricted_commons};
@@ -1021,9 +1021,7 @@ mod tests {
         let opts = Options::default();
         let memo = std::cell::RefCell::new(Memo::default());
         let (mut listed, mut kept) = (0, 0);
-        let positions = path_positions(&layout, 30)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 30));
+        let positions = hard_and_diabolical_positions(&layout, 30);
         for (pos, _) in positions {
             let fresh = alses(&Ctx::new(&g, &pos, &opts));
             let mut ctx = Ctx::new(&g, &pos, &opts);
@@ -1065,9 +1063,7 @@ mod tests {
         let (mut steps, mut passed) = (0, 0);
         for first_only in [true, false] {
             let memo = std::cell::RefCell::new(Memo::default());
-            let positions = path_positions(&layout, 40)
-                .into_iter()
-                .chain(diabolical_positions(&layout, 40));
+            let positions = hard_and_diabolical_positions(&layout, 40);
             for (pos, _) in positions {
                 let mut whole_ctx = Ctx::new(&g, &pos, &opts);
                 whole_ctx.first_only = first_only;
@@ -1107,9 +1103,7 @@ mod tests {
         let g = Geometry::<2>::new(&layout);
         let opts = Options::default();
         let (mut links, mut two) = (0, 0);
-        let positions = path_positions(&layout, 15)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 15));
+        let positions = hard_and_diabolical_positions(&layout, 15);
         for (pos, _) in positions {
             let sets = alses(&Ctx::new(&g, &pos, &opts));
             for (forward_only, overlap) in

@@ -490,7 +490,9 @@ pub(crate) fn index_sum_of(eliminations: impl Iterator<Item = (usize, usize)>) -
 mod tests {
     use sudoku_core::Layout;
 
-    use super::super::testing::{diabolical_positions, found, path_positions};
+    use super::super::testing::{
+        diabolical_positions, found, hard_and_diabolical_positions, path_positions,
+    };
     use super::super::{Family, Options};
     use super::*;
     use crate::geometry::Geometry;
@@ -533,10 +535,7 @@ mod tests {
         let opts = Options::default();
         let memo = std::cell::RefCell::new(super::super::Memo::default());
         let (mut steps, mut passed) = (0, 0);
-        for (pos, _) in path_positions(&layout, 60)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 60))
-        {
+        for (pos, _) in hard_and_diabolical_positions(&layout, 60) {
             let mut ctx = Ctx::new(&g, &pos, &opts);
             ctx.memo = Some(&memo);
             passed += usize::from(ctx.known_barren_bivalue(Technique::XyChain));

@@ -838,7 +838,7 @@ pub(crate) fn push_unique(out: &mut Vec<Step>, mut step: Step) {
 mod tests {
     use std::cell::RefCell;
 
-    use super::testing::{diabolical_positions, first_only_agrees, found, path_positions};
+    use super::testing::{first_only_agrees, found, hard_and_diabolical_positions};
     use super::{Ctx, Family, Options};
     use crate::geometry::Geometry;
     use sudoku_core::Layout;
@@ -859,9 +859,7 @@ mod tests {
             Family::Triples,
         ];
         let (mut barren, mut ruled_out) = (0, 0);
-        let positions = path_positions(&layout, 60)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 60));
+        let positions = hard_and_diabolical_positions(&layout, 60);
         let memo = RefCell::default();
         for (pos, _) in positions {
             let ctx = Ctx::new(&g, &pos, &opts);
@@ -895,9 +893,7 @@ mod tests {
             Family::Triples,
             Family::Quads,
         ];
-        let positions = path_positions(&layout, 60)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 60));
+        let positions = hard_and_diabolical_positions(&layout, 60);
         let mut seen = std::collections::BTreeSet::new();
         let checked = first_only_agrees(positions, &families, |_, _, technique, first| {
             assert_eq!(first.map(|s| s.technique), Some(technique));
@@ -916,9 +912,7 @@ mod tests {
         let opts = Options::default();
         let memo = RefCell::default();
         let (mut steps, mut passed) = (0, 0);
-        let positions = path_positions(&layout, 60)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 60));
+        let positions = hard_and_diabolical_positions(&layout, 60);
         for (pos, _) in positions {
             let whole = found(Family::Uniqueness, &Ctx::new(&g, &pos, &opts));
             let mut ctx = Ctx::new(&g, &pos, &opts);

@@ -2992,7 +2992,9 @@ fn allowed_cells<const W: usize>(ctx: &Ctx<W>, d: usize) -> CellSet<W> {
 mod tests {
     use sudoku_core::Layout;
 
-    use super::super::testing::{diabolical_positions, first_only_agrees, path_positions};
+    use super::super::testing::{
+        diabolical_positions, first_only_agrees, hard_and_diabolical_positions, path_positions,
+    };
     use super::super::{Family, Options};
     use super::*;
     use crate::geometry::Geometry;
@@ -3086,9 +3088,7 @@ mod tests {
     fn the_loop_a_path_takes_is_the_first_of_the_whole_search() {
         let layout = Layout::classic();
         let (mut plain, mut grouped) = (0, 0);
-        let positions = path_positions(&layout, 60)
-            .into_iter()
-            .chain(diabolical_positions(&layout, 60));
+        let positions = hard_and_diabolical_positions(&layout, 60);
         let families = [Family::Loops, Family::GroupedLoops];
         first_only_agrees(positions, &families, |_, family, technique, first| {
             assert!(first.is_some_and(|s| s.technique.order() == technique.order()));

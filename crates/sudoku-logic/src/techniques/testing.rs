@@ -52,6 +52,17 @@ fn positions_on_paths(
     out
 }
 
+/// [`path_positions`] of `count` hard and dug puzzles, then [`diabolical_positions`] of
+/// `count` diabolical ones: the mix most finders' tests walk.
+pub(crate) fn hard_and_diabolical_positions(
+    layout: &Layout,
+    count: usize,
+) -> Vec<(Candidates, Technique)> {
+    let mut out = path_positions(layout, count);
+    out.extend(diabolical_positions(layout, count));
+    out
+}
+
 /// [`path_positions`] without the techniques.
 pub(crate) fn positions_past_singles(layout: &Layout, count: usize) -> Vec<Candidates> {
     path_positions(layout, count)
