@@ -122,7 +122,7 @@ impl<const W: usize> Geometry<W> {
     }
 
     /// The houses of `cells` as a mask (bit `h` for house `h`, which must be below 64).
-    pub(crate) fn houses_mask(&self, cells: &[usize]) -> u64 {
+    fn houses_mask(&self, cells: &[usize]) -> u64 {
         (cells.iter())
             .flat_map(|&c| self.houses_of(c))
             .fold(0, |m, &h| m | 1 << h)

@@ -458,7 +458,7 @@ impl<const W: usize> Solver<'_, W> {
                 break Outcome::Solved;
             }
             if let Some(cell) = watch.dead {
-                break Outcome::Broken(g.cell(cell));
+                break Outcome::Broken(cell);
             }
             if !keep_going() {
                 break Outcome::Halted;
@@ -553,16 +553,14 @@ impl<const W: usize> Solver<'_, W> {
 /// after it is the first of those.
 struct Watch {
     empty: usize,
-    dead: Option<usize>,
+    dead: Option<sudoku_core::Cell>,
 }
 
 impl Watch {
     fn new(pos: &Candidates) -> Watch {
-        let values = pos.values();
-        let dead = (0..values.len()).find(|&i| values[i] == 0 && pos.masks()[i] == 0);
         Watch {
-            empty: values.iter().filter(|&&v| v == 0).count(),
-            dead,
+            empty: pos.values().iter().filter(|&&v| v == 0).count(),
+            dead: pos.dead_cell(),
         }
     }
 
@@ -583,11 +581,11 @@ impl Watch {
         }
         pos.apply(g.layout(), step);
         let (values, masks) = (pos.values(), pos.masks());
+        // A cell dead before stays dead (nothing is placed in a cell without candidates);
+        // a path that goes on past one (`singles_path` does not ask) keeps the first.
+        let before = self.dead.map(|c| c.index(n));
         let dead = touched.iter().find(|&i| values[i] == 0 && masks[i] == 0);
-        self.dead = match (self.dead, dead) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
+        self.dead = before.into_iter().chain(dead).min().map(|i| g.cell(i));
     }
 }
 

@@ -7,10 +7,10 @@
 //! cycles a position there; these tests answer in a small fraction of that, and a search
 //! they rule out is passed over (it would have found nothing, so the path is the same).
 //!
-//! Each test may say yes where the search then finds nothing (a naked pair whose digits
-//! have no other place, say, is no step, and neither are a few degenerate cases the tests
-//! do not tell apart), never no where it finds something: every step of the searches is an
-//! instance the test looks for.
+//! Each test may say yes where the search then finds nothing (the Locked Pairs and Triples'
+//! test says yes for any naked pair or triple, in one box and one line or not), never no
+//! where it finds something: every step of the searches is an instance with an
+//! elimination that the test looks for.
 
 use super::classic::{BAND, COLUMN, HOUSES, ROW};
 
@@ -27,8 +27,9 @@ pub(crate) struct MediumTests {
     locked: Option<bool>,
 }
 
-/// In [`house_subsets`], the sizes of the naked subsets (bit `k - 1` for `k` cells).
-const NAKED: u8 = 0b111;
+/// In [`house_subsets`], a naked pair or triple (bit `k - 1` for a naked subset of `k`
+/// cells; bit 0, one cell, serves the hidden subsets read off the naked ones).
+const NAKED_PAIR_OR_TRIPLE: u8 = 0b110;
 /// In [`house_subsets`], a naked or hidden pair.
 const PAIR: u8 = 1 << 3;
 /// In [`house_subsets`], a naked or hidden triple.
@@ -48,7 +49,7 @@ impl MediumTests {
     /// Whether a naked pair or triple eliminates something (Locked Pairs and Triples are
     /// such subsets in one box and one line).
     pub(crate) fn naked(&self) -> bool {
-        self.houses.iter().any(|&k| k & NAKED & 0b110 != 0)
+        self.houses.iter().any(|&k| k & NAKED_PAIR_OR_TRIPLE != 0)
     }
 
     /// Whether some digit has locked candidates, pointing or claiming.
@@ -149,7 +150,7 @@ fn locked_candidates(bands: &[[u32; 3]; 9]) -> bool {
 }
 
 /// The subsets of house `h` (rows, columns, boxes, as [`HOUSES`] and the classic layout
-/// number them) that eliminate something: bits 0 to 2 ([`NAKED`]) the sizes of its naked
+/// number them) that eliminate something: bits 0 to 2 the sizes of its naked
 /// ones of one to three cells, [`PAIR`] and [`TRIPLE`] a naked or hidden pair or triple.
 /// It reads the house's cells alone: their candidates `masks`, and the digits' places
 /// there from the `bands`.
