@@ -450,10 +450,10 @@ impl Tables {
         &'t self,
     ) -> Vec<(Implications<'t, W>, Implications<'t, W>)> {
         let n = self.graph.n;
-        let of = |i: usize, table: Table<'t>, on: bool| match &self.reach {
+        let mut by_component = Vec::new();
+        let mut of = |i: usize, table: Table<'t>, on: bool| match &self.reach {
             Some(reach) if table.entries.len() == 1 => {
-                let mut sets = vec![CellSet::EMPTY; 2 * n];
-                reach.implied(i, on, &mut sets);
+                let sets = reach.implied(i, on, 2 * n, &mut by_component);
                 Implications { table, sets }
             }
             _ => Implications::new(&self.graph, table),
@@ -729,17 +729,45 @@ impl PremiseReach {
         set.iter().map(|w| w.count_ones() as usize).sum::<usize>() + usize::from(itself)
     }
 
-    /// What the premise of candidate `i` (its "on" value where `on`) implies, into `sets`
-    /// as [`Implications`] has them: the premise and the candidates' values it reaches.
-    fn implied<const W: usize>(&self, i: usize, on: bool, sets: &mut [CellSet<W>]) {
-        let n = sets.len() / 2;
+    /// What the premise of candidate `i` (its "on" value where `on`) implies, as
+    /// [`Implications`] has it (`len` sets): the premise and the candidates' values it
+    /// reaches.
+    ///
+    /// The values of one component of the closure reach the same values, and most premises
+    /// of a hard position lie in a few large components: what a component reaches is made
+    /// into sets once, kept in `by_component`, and copied for each of its premises.
+    fn implied<const W: usize>(
+        &self,
+        i: usize,
+        on: bool,
+        len: usize,
+        by_component: &mut Vec<Option<Vec<CellSet<W>>>>,
+    ) -> Vec<CellSet<W>> {
         let p = 2 * i + usize::from(on);
+        let component = self.reach.component(p);
+        if by_component.len() <= component {
+            by_component.resize(component + 1, None);
+        }
+        let reached = by_component[component].get_or_insert_with(|| {
+            let mut sets = vec![CellSet::EMPTY; len];
+            self.put_reached(p, &mut sets);
+            sets
+        });
+        let mut sets = reached.clone();
+        self.put(p, &mut sets);
+        sets
+    }
+
+    /// Puts place `q` (a candidate's value) into `sets` as [`Implications`] has them.
+    fn put<const W: usize>(&self, q: usize, sets: &mut [CellSet<W>]) {
+        let n = sets.len() / 2;
+        let (c, d) = self.candidates[q / 2];
+        sets[if q & 1 == 1 { d } else { n + d }].insert(c);
+    }
+
+    /// Puts the candidates' values place `p` reaches into `sets` ([`PremiseReach::put`]).
+    fn put_reached<const W: usize>(&self, p: usize, sets: &mut [CellSet<W>]) {
         let places = 2 * self.candidates.len();
-        let mut put = |q: usize| {
-            let (c, d) = self.candidates[q / 2];
-            sets[if q & 1 == 1 { d } else { n + d }].insert(c);
-        };
-        put(p);
         for (k, &word) in self.reach.of(p).iter().enumerate() {
             let lo = 64 * k;
             if lo >= places {
@@ -751,7 +779,7 @@ impl PremiseReach {
                 word
             };
             for bit in BitIter(word) {
-                put(lo + bit);
+                self.put(lo + bit, sets);
             }
         }
     }

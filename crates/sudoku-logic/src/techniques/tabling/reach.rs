@@ -116,9 +116,14 @@ impl Reach {
         self.words
     }
 
+    /// The component of `v`: values of one component reach the same values.
+    pub(super) fn component(&self, v: usize) -> usize {
+        (self.mark[v] - CLOSED) as usize
+    }
+
     /// The values `v` reaches, itself included only where a cycle leads back to it.
     pub(super) fn of(&self, v: usize) -> &[u64] {
-        let c = (self.mark[v] - CLOSED) as usize;
+        let c = self.component(v);
         &self.sets[c * self.words..(c + 1) * self.words]
     }
 }
