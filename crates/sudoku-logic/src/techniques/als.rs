@@ -628,6 +628,15 @@ fn build<const W: usize>(
     Some(step)
 }
 
+/// The eliminations (cell, digit) as the step [`build`] makes of them lists them: each
+/// candidate once, in [`Step::normalize`]'s order.
+fn effect<const W: usize>(ctx: &Ctx<W>, elims: &[(usize, usize)]) -> Vec<sudoku_core::Candidate> {
+    let mut key: Vec<sudoku_core::Candidate> = elims.iter().map(|&(c, d)| ctx.cand(c, d)).collect();
+    key.sort_by_key(|c| (c.digit, c.cell.row(), c.cell.col()));
+    key.dedup();
+    key
+}
+
 /// The digits a link uses in a chain: HoDoKu's `actualRC` (1: the first, 2: the second,
 /// 3: both).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -827,6 +836,15 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
                 .iter()
                 .map(|&(k, _)| &self.alses[self.rcs[k].to()]),
         );
+        let cells: usize = sets.iter().map(|s| s.cells.len()).sum();
+        // Many chains share an effect and only the one with the fewest cells is kept: the
+        // step (its highlights are most of the cost) is built only for a chain that is kept.
+        let key = effect(self.ctx, &elims);
+        let kept = match self.by_effect.get(&key) {
+            Some(&k) if self.found[k].2 > cells => Some(k),
+            Some(_) => return,
+            None => None,
+        };
         let links: Vec<usize> = self
             .links
             .iter()
@@ -835,13 +853,11 @@ impl<const W: usize> ChainSearch<'_, '_, W> {
         let Some(step) = build(self.ctx, Technique::AlsXyChain, &sets, &links, &elims) else {
             return;
         };
-        let cells: usize = sets.iter().map(|s| s.cells.len()).sum();
-        let key = step.eliminations.clone();
+        debug_assert_eq!(step.eliminations, key);
         let sum = index_sum(&step, self.ctx.n());
         let entry = (step, sets.len(), cells, sum);
-        match self.by_effect.get(&key) {
-            Some(&k) if self.found[k].2 > cells => self.found[k] = entry,
-            Some(_) => {}
+        match kept {
+            Some(k) => self.found[k] = entry,
             None => {
                 self.by_effect.insert(key, self.found.len());
                 self.found.push(entry);
