@@ -336,6 +336,13 @@ fn measure(
     let mut times = vec![Vec::with_capacity(rounds); engines.len()];
     let mut guesses = vec![0u64; engines.len()];
     let mut answers = vec![Vec::with_capacity(n); engines.len()];
+    // Touch the answers' pages before any timing, as the peers' harness does with its
+    // buffers: otherwise the first round of a process pays the page faults of a fresh
+    // allocation (a few percent of a small set, in a single-round run such as the kit's).
+    for a in &mut answers {
+        a.resize(n, Answer::Count(0));
+        a.clear();
+    }
     for round in 0..rounds {
         for k in 0..engines.len() {
             let e = (k + round) % engines.len();
