@@ -334,6 +334,34 @@ impl Links {
         unsafe { *self.right.get_unchecked(i as usize) }
     }
 
+    /// MCC: item `i`'s bound, how many more times it may be covered.
+    #[inline(always)]
+    pub fn bound_of(&self, i: u32) -> i32 {
+        debug_assert!((i as usize) < self.bound.len());
+        // SAFETY: item indices are `0..=n + 1`, the length of `bound`.
+        unsafe { *self.bound.get_unchecked(i as usize) }
+    }
+
+    /// MCC: adds `by` to item `i`'s bound and returns the new bound.
+    #[inline(always)]
+    pub fn add_bound(&mut self, i: u32, by: i32) -> i32 {
+        debug_assert!((i as usize) < self.bound.len());
+        // SAFETY: as in `bound_of`.
+        unsafe {
+            let b = self.bound.get_unchecked_mut(i as usize);
+            *b += by;
+            *b
+        }
+    }
+
+    /// MCC: item `i`'s slack, `v - u` of its bounds.
+    #[inline(always)]
+    pub fn slack_of(&self, i: u32) -> i32 {
+        debug_assert!((i as usize) < self.slack.len());
+        // SAFETY: item indices are `0..=n + 1`, the length of `slack`.
+        unsafe { *self.slack.get_unchecked(i as usize) }
+    }
+
     /// The length of item `i`'s list (whether it is active or not).
     #[inline(always)]
     pub fn len(&self, i: u32) -> u32 {
@@ -887,8 +915,15 @@ impl crate::search::Structure for Links {
         (cursor > self.n).then(|| self.option_of(cursor))
     }
 
+    /// Without colours anywhere (the `colors` array is not even made), every test of a
+    /// node's colour is compiled away, as Algorithm C does for plain problems: the same
+    /// nodes and updates, and the innermost loop (`hide`) loses a load and a branch per node.
     fn run_multiple(engine: &mut Engine<Links>, until: u64) -> Event {
-        engine.run_m(until)
+        if engine.links.colors.is_empty() {
+            engine.run_m::<false>(until)
+        } else {
+            engine.run_m::<true>(until)
+        }
     }
 }
 

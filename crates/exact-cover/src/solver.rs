@@ -372,7 +372,7 @@ impl<'p> Solver<'p> {
         let links = Links::new(
             self.problem,
             rng.as_mut(),
-            algorithm != Algorithm::Plain,
+            self.problem.has_colors(),
             self.restriction,
         );
         AnyEngine::Links(Engine::new(links, algorithm, rng.filter(|_| random_ties)))
