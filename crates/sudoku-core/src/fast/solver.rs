@@ -315,9 +315,15 @@ impl State {
         // 8-byte load over words just stored 4 bytes at a time (a store-forwarding stall).
         let out = POINT_OUT[fold(a) as usize];
         let d3 = 3 * d;
-        let [o1, o2] = OTHER[b];
-        self.cand[d3 + o1] &= out;
-        self.cand[d3 + o2] &= out;
+        let [o1, o2] = OTHER[b % 3];
+        debug_assert!(d3 + 2 < 27);
+        // SAFETY: `d < 9` and `o1, o2 < 3` (the one caller passes `i / 3` and `i % 3` of a
+        // word index `i < 27`), so both are word indices. The bounds checks were a tenth of
+        // the update's instructions.
+        unsafe {
+            *self.cand.get_unchecked_mut(d3 + o1) &= out;
+            *self.cand.get_unchecked_mut(d3 + o2) &= out;
+        }
         // Every row is non-empty now; a row with one bit is a placement.
         let r0 = a & ROW;
         let r1 = a & (ROW << 9);
@@ -345,6 +351,12 @@ impl State {
         loop {
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
+                if i >= 27 {
+                    // SAFETY: every mask of words is made of bits 0..27 (the compare below,
+                    // and the rules that mark words), and `dirty` is not zero here. The hint
+                    // drops the bounds checks of the update's word indices.
+                    unsafe { std::hint::unreachable_unchecked() }
+                }
                 dirty &= dirty - 1;
                 if !self.update(i / 3, i % 3) {
                     return false;
