@@ -502,6 +502,27 @@
 //! the runs above, not 1.44; 11+ count two 1.09-1.20, not 1.24). Building this solver for
 //! the machine (`-C target-cpu=native`) was slower in the sixth round.
 //!
+//! # On an Intel Xeon with AVX-512 (eighth round, 2026-12-02)
+//!
+//! On a 2-core Intel Xeon (AVX-512, Sapphire Rapids class) the peer kit put ours/tdoku at
+//! 1.01 counting two on 1106 and 1.09 on forum 11+ (both modes), where the AMD EPYC gave
+//! 1.35-1.57: the same tree (113.5 guesses against tdoku's 110.4 on 1106), but a node only
+//! about 4% cheaper than tdoku's there (0.62 µs a guess against 0.64) where it was a third
+//! cheaper on the AMD machine. tdoku's nodes are vector code, which that core runs wide.
+//! Tried there, each an A/B run of the old and new binaries (4 alternating runs of 5 rounds,
+//! 10,000 puzzles of each set; guesses and answers identical in every variant):
+//! * kept: no bounds checks on the update's word indices: 1.01-1.05 on every set and mode;
+//! * the dirty mask gathered by the updates during a sweep (the next sweep's words, so the
+//!   choice of the next word never waits), which drops `prev` and the compare: 0.88 on the
+//!   hard sets and 0.72 on 17-clue (a compare and a shift for each of the nine words a
+//!   placement clears costs more than the compare of all 27 once a sweep);
+//! * the mask band-major and each sweep taking one band after another, so that an update
+//!   knows its band at compile time (no division by three, fixed offsets): 0.83. Updates of
+//!   one band follow each other and clear the same nine words, so each waits on the last
+//!   one's stores; in word order, consecutive updates touch different bands and overlap;
+//! * the band and the other two words from one 27-entry table instead of `i / 3`, `i % 3`
+//!   and `OTHER`: 0.97-0.99.
+//!
 //! # Portable code, little SIMD
 //!
 //! The state is scalar 32-bit words and the hot loop is table lookups and ANDs. Building
