@@ -352,7 +352,10 @@ impl Engine<Links> {
     /// ties go to the smaller slack, then to the longer list, then to the leftmost (or, with
     /// a seed, to a random one of the tied items, each equally likely). The three keys are
     /// packed into one integer, compared once per item, and read without bounds checks:
-    /// this walk was a fifth of the instructions on the rooks problems.
+    /// this walk was a fifth of the instructions on the rooks problems. (A scan of every
+    /// primary item in index order instead of the walk, inactive ones passed over, as
+    /// Algorithm C chooses from 64 items on: 1.3-1.4 times the CPU time on rooks 8-8 and 8-4,
+    /// on a 2-core Intel Xeon, 2026-12-02.)
     fn choose_m(&mut self) -> (u32, i64) {
         let links = &self.links;
         let mut best = 0;
