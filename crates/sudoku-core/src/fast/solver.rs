@@ -254,6 +254,16 @@ impl State {
         })
     }
 
+    /// The 27 band words.
+    pub(super) fn cand_words(&self) -> [u32; 27] {
+        self.cand
+    }
+
+    /// The cells of each band that no digit is placed in.
+    pub(super) fn unsolved_cells(&self) -> [u32; 3] {
+        self.unsolved
+    }
+
     /// Removes `digit` (1..=9; anything else removes nothing) from the candidates of
     /// `cell` before propagation, as if a clue said "not this digit here".
     pub(super) fn exclude(&mut self, cell: usize, digit: u8) {
