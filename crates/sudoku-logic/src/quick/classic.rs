@@ -25,6 +25,19 @@ pub(super) const ROW: u32 = 0x1ff;
 pub(super) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 /// The nine cells of each box of a band.
 const BOX: [u32; 3] = [COLUMN * 7, (COLUMN * 7) << 3, (COLUMN * 7) << 6];
+/// `PEERS_IN_BAND[k]` for cell `k` of a band (bit `9 r + c`): its column in every band, and
+/// its row and box in its own band.
+const PEERS_IN_BAND: [(u32, u32); 27] = {
+    let mut t = [(0, 0); 27];
+    let mut k = 0;
+    while k < 27 {
+        let (r, c) = (k / 9, k % 9);
+        t[k] = (COLUMN << c, ROW << (9 * r) | BOX[c / 3]);
+        k += 1;
+    }
+    t
+};
+
 /// The cells of each house (row by row): the nine rows, the nine columns, the nine boxes.
 pub(super) const HOUSES: [[u8; 9]; 27] = houses();
 
@@ -129,23 +142,22 @@ impl Classic {
         }
     }
 
-    /// Places digit index `d` in cell `i`: the cell is no digit's candidate any more, and
-    /// `d` leaves the cell's row, box and column.
-    fn place(&mut self, i: usize, d: usize) {
-        let (b, k) = (i / 27, i % 27);
+    /// Places digit index `d` in cell `k` of band `b`: the cell is no digit's candidate any
+    /// more, and `d` leaves the cell's row, box and column. (The callers have the band and
+    /// the cell's bit at hand; the row, column and box come from one table entry.)
+    fn place(&mut self, b: usize, k: usize, d: usize) {
         let bit = 1 << k;
         for e in 0..9 {
             self.cand[3 * e + b] &= !bit;
         }
-        let (r, c) = (k / 9, k % 9);
-        let column = COLUMN << c;
+        let (column, row_and_box) = PEERS_IN_BAND[k % 27];
         let d3 = 3 * d;
         self.cand[d3] &= !column;
         self.cand[d3 + 1] &= !column;
         self.cand[d3 + 2] &= !column;
-        self.cand[d3 + b] &= !(ROW << (9 * r) | BOX[c / 3]);
+        self.cand[d3 + b] &= !row_and_box;
         self.solved[b] |= bit;
-        self.value[i] = d as u8 + 1;
+        self.value[27 * b + k] = d as u8 + 1;
         self.left -= 1;
     }
 
@@ -168,7 +180,7 @@ impl Classic {
                 singles &= singles - 1;
                 // A placement earlier in this loop may have taken the cell's one digit.
                 let d = (0..9).find(|&d| self.cand[3 * d + b] >> k & 1 != 0)?;
-                self.place(27 * b + k, d);
+                self.place(b, k, d);
             }
         }
         for d in 0..9 {
@@ -201,7 +213,7 @@ impl Classic {
                 lone &= lone - 1;
                 // Found twice (in its row and its box, say): placed the first time.
                 if self.cand[3 * d + b] >> k & 1 != 0 {
-                    self.place(27 * b + k, d);
+                    self.place(b, k, d);
                 }
             }
         }
