@@ -80,17 +80,20 @@ pub(crate) enum Algorithm {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Label {
-    // Algorithm C (and M2 for M).
+    /// Where a search resumes after a pause: entering a level (C's forward step, M2).
     Forward,
+    /// Algorithm C after a solution: the option just tried is taken back.
     Recover,
-    // Algorithm M (Forward is M2/M3/M4).
-    TryM5,
-    TryM6,
+    /// Algorithm M after a solution: M9, the level is left.
     Leave,
-    TryAgain,
-    Restore,
     Done,
 }
+
+/// The level arrays `choice`, `best`, `sibling` and `degree`, held in a search loop's locals
+/// while it runs (with the level and the counts; all are put back in the engine when it
+/// returns) so that the compiler keeps them in registers across the stores into the links,
+/// where through `self` it would reload the arrays' data pointers after every such store.
+type Levels = (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>);
 
 /// Why a call to [`Engine::run`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,17 +212,9 @@ impl<S: Structure> Engine<S> {
         if self.label == Label::Done {
             return Event::Done;
         }
-        // The state lives in locals while the machine runs (written back on return), so that
-        // the compiler keeps it in registers across the stores into the links; the level
-        // arrays too, or their data pointers would be reloaded after every such store.
-        let mut l = self.level;
-        let mut nodes = self.nodes;
-        let mut solutions = self.solutions;
+        let (mut l, mut nodes, mut solutions) = (self.level, self.nodes, self.solutions);
+        let (mut choice, mut best, mut sibling, mut degree) = self.take_levels();
         let forced = self.forced.len();
-        let mut choice = std::mem::take(&mut self.choice);
-        let mut best = std::mem::take(&mut self.best);
-        let mut sibling = std::mem::take(&mut self.sibling);
-        let mut degree = std::mem::take(&mut self.degree);
         let depth = choice.len();
         let mut recover = self.label == Label::Recover;
         let (label, event) = 'search: loop {
@@ -314,12 +309,27 @@ impl<S: Structure> Engine<S> {
                 continue 'search;
             }
         };
-        self.label = label;
-        self.level = l;
-        self.nodes = nodes;
-        self.solutions = solutions;
-        (self.choice, self.best, self.sibling, self.degree) = (choice, best, sibling, degree);
+        let levels = (choice, best, sibling, degree);
+        self.put_back(label, (l, nodes, solutions), levels);
         event
+    }
+
+    /// Takes the level arrays out of the engine, into the search loop's locals.
+    fn take_levels(&mut self) -> Levels {
+        let take = std::mem::take::<Vec<u32>>;
+        let (c, b, s, d) = (
+            &mut self.choice,
+            &mut self.best,
+            &mut self.sibling,
+            &mut self.degree,
+        );
+        (take(c), take(b), take(s), take(d))
+    }
+
+    /// Puts back the search loop's state when it returns, with the label to resume at.
+    fn put_back(&mut self, label: Label, (l, nodes, solutions): (usize, u64, u64), levels: Levels) {
+        (self.label, self.level, self.nodes, self.solutions) = (label, l, nodes, solutions);
+        (self.choice, self.best, self.sibling, self.degree) = levels;
     }
 
     /// Knuth's estimate of the fraction of the tree already explored: the position of the
@@ -342,12 +352,6 @@ impl<S: Structure> Engine<S> {
 
 /// Algorithm M works on dancing links only.
 impl Engine<Links> {
-    fn on_arrival(&mut self) {
-        if self.path_counts.is_none() && self.level == self.forced.len() {
-            self.path_counts = Some((self.nodes, self.links.updates));
-        }
-    }
-
     /// Algorithm M: the item of minimum branch degree `len + 1 - max(bound - slack, 0)`;
     /// ties go to the smaller slack, then to the longer list, then to the leftmost (or, with
     /// a seed, to a random one of the tied items, each equally likely). The three keys are
@@ -462,126 +466,140 @@ impl Engine<Links> {
         self.links.lens[i as usize] += k;
     }
 
+    /// M8: restores item `i` branched on at level `l` (its options, its tweaks, its bound).
+    #[inline(always)]
+    fn restore_m<const COLOR: bool>(&mut self, l: usize, i: u32) {
+        let (b, s) = (self.links.bound_of(i), self.links.slack_of(i));
+        if b == 0 && s == 0 {
+            self.links.uncover::<COLOR>(i);
+        } else {
+            self.untweak::<COLOR>(l, i, b != 0);
+            if b == 0 {
+                self.links.uncover::<COLOR>(i);
+            }
+        }
+        self.links.add_bound(i, 1);
+    }
+
+    /// Algorithm M as structured loops, as [`Engine::run_c`] is for Algorithm C: Knuth's
+    /// labels M2 to M9 become the loops below, so that going from one step to the next is a
+    /// direct branch. (With a `match` on a label at every step the rooks searches took about
+    /// six unpredictable indirect jumps a node.) The label is kept only where the machine
+    /// stops and resumes: at `Forward` (M2) after a pause, at `Leave` (M9) after a solution.
     pub(crate) fn run_m<const COLOR: bool>(&mut self, until: u64) -> Event {
-        loop {
-            match self.label {
-                Label::Forward => {
-                    if self.nodes >= until {
-                        return Event::Paused;
-                    }
-                    let l = self.level;
-                    if self.links.right_of(0) == 0 {
-                        self.nodes += 1;
-                        self.solutions += 1;
-                        self.solution_len = l;
-                        self.label = Label::Leave;
-                        return Event::Solution;
-                    }
-                    if l == self.cutoff {
-                        self.prefixes.push(self.sibling[..l].to_vec());
-                        self.label = Label::Leave;
-                        continue;
-                    }
-                    self.on_arrival();
-                    self.nodes += 1;
-                    let (i, theta) = self.choose_m();
-                    if theta <= 0 {
-                        self.label = Label::Leave;
-                        continue;
-                    }
-                    *at_mut(&mut self.best, l) = i;
-                    *at_mut(&mut self.degree, l) = theta as u32;
-                    *at_mut(&mut self.sibling, l) = 0;
-                    let x = self.links.nd(i).down;
-                    let b = self.links.add_bound(i, -1);
-                    if b == 0 {
-                        self.links.cover::<COLOR>(i);
-                    }
-                    if b != 0 || self.links.slack_of(i) != 0 {
-                        *at_mut(&mut self.first_tweak, l) = x;
-                    }
-                    *at_mut(&mut self.choice, l) = x;
-                    self.label = Label::TryM5;
+        if self.label == Label::Done {
+            return Event::Done;
+        }
+        let (mut l, mut nodes, mut solutions) = (self.level, self.nodes, self.solutions);
+        let (mut choice, mut best, mut sibling, mut degree) = self.take_levels();
+        let forced = self.forced.len();
+        let mut leave = self.label == Label::Leave;
+        let (label, event) = 'search: loop {
+            if !leave {
+                // M2: enter level l.
+                if nodes >= until {
+                    break (Label::Forward, Event::Paused);
                 }
-                Label::TryM5 => {
-                    let l = self.level;
-                    let (i, x) = (at(&self.best, l), at(&self.choice, l));
-                    let (b, s) = (self.links.bound_of(i), self.links.slack_of(i));
-                    self.label = if b == 0 && s == 0 {
-                        if x != i { Label::TryM6 } else { Label::Restore }
-                    } else if (self.links.len(i) as i64) <= (b - s) as i64 {
-                        Label::Restore
-                    } else {
-                        if x != i {
+                if self.links.right_of(0) == 0 {
+                    nodes += 1;
+                    solutions += 1;
+                    leave = true;
+                    if self.yield_solutions {
+                        self.solution_len = l;
+                        break (Label::Leave, Event::Solution);
+                    }
+                    continue;
+                }
+                if l == self.cutoff {
+                    self.prefixes.push(sibling[..l].to_vec());
+                    leave = true;
+                    continue;
+                }
+                if self.path_counts.is_none() && l == forced {
+                    self.path_counts = Some((nodes, self.links.updates));
+                }
+                nodes += 1;
+                // M3: choose the item i to branch on.
+                let (i, theta) = self.choose_m();
+                if theta <= 0 {
+                    leave = true;
+                    continue;
+                }
+                // M4: prepare to branch on i.
+                *at_mut(&mut best, l) = i;
+                *at_mut(&mut degree, l) = theta as u32;
+                *at_mut(&mut sibling, l) = 0;
+                let x = self.links.nd(i).down;
+                let b = self.links.add_bound(i, -1);
+                if b == 0 {
+                    self.links.cover::<COLOR>(i);
+                }
+                if b != 0 || self.links.slack_of(i) != 0 {
+                    *at_mut(&mut self.first_tweak, l) = x;
+                }
+                *at_mut(&mut choice, l) = x;
+            }
+            'level: loop {
+                if !leave {
+                    let i = at(&best, l);
+                    // M5: possibly tweak x_l, and M6: try it, or go to M8.
+                    loop {
+                        let x = at(&choice, l);
+                        let (b, s) = (self.links.bound_of(i), self.links.slack_of(i));
+                        if b == 0 && s == 0 {
+                            if x == i {
+                                break;
+                            }
+                        } else if (self.links.len(i) as i64) <= (b - s) as i64 {
+                            break;
+                        } else if x != i {
                             self.tweak::<COLOR>(x, i, b != 0);
                         } else if b != 0 {
                             self.links.unlink_item(i);
                         }
-                        Label::TryM6
-                    };
+                        if l < forced && at(&sibling, l) < at(&self.forced, l) {
+                            debug_assert!(x != i);
+                            *at_mut(&mut choice, l) = self.links.nd(x).down;
+                            *at_mut(&mut sibling, l) += 1;
+                            continue;
+                        }
+                        if x != i {
+                            self.commit_rest_m::<COLOR>(x);
+                        }
+                        l += 1;
+                        continue 'search;
+                    }
+                    // M8: restore i.
+                    self.restore_m::<COLOR>(l, i);
                 }
-                Label::TryM6 => {
-                    let l = self.level;
-                    let (i, x) = (at(&self.best, l), at(&self.choice, l));
-                    if l < self.forced.len() && at(&self.sibling, l) < at(&self.forced, l) {
-                        debug_assert!(x != i);
-                        *at_mut(&mut self.choice, l) = self.links.nd(x).down;
-                        *at_mut(&mut self.sibling, l) += 1;
-                        self.label = Label::TryM5;
-                        continue;
+                leave = false;
+                // M9: leave level l, until a level has an option to try again (M7).
+                loop {
+                    if l == 0 {
+                        break 'search (Label::Done, Event::Done);
                     }
-                    if x != i {
-                        self.commit_rest_m::<COLOR>(x);
-                    }
-                    self.level = l + 1;
-                    self.label = Label::Forward;
-                }
-                Label::Leave => {
-                    if self.level == 0 {
-                        self.label = Label::Done;
-                        return Event::Done;
-                    }
-                    self.level -= 1;
-                    let l = self.level;
-                    let (i, x) = (at(&self.best, l), at(&self.choice, l));
+                    l -= 1;
+                    let (i, x) = (at(&best, l), at(&choice, l));
                     if x == i {
                         self.links.relink_item(i);
-                        self.label = Label::Restore;
-                    } else {
-                        self.label = Label::TryAgain;
-                    }
-                }
-                Label::TryAgain => {
-                    let l = self.level;
-                    let x = at(&self.choice, l);
-                    self.uncommit_rest_m::<COLOR>(x);
-                    if l < self.forced.len() {
-                        self.label = Label::Restore;
+                        self.restore_m::<COLOR>(l, i);
                         continue;
                     }
-                    *at_mut(&mut self.choice, l) = self.links.nd(x).down;
-                    *at_mut(&mut self.sibling, l) += 1;
-                    self.label = Label::TryM5;
-                }
-                Label::Restore => {
-                    let l = self.level;
-                    let i = at(&self.best, l);
-                    let (b, s) = (self.links.bound_of(i), self.links.slack_of(i));
-                    if b == 0 && s == 0 {
-                        self.links.uncover::<COLOR>(i);
-                    } else {
-                        self.untweak::<COLOR>(l, i, b != 0);
-                        if b == 0 {
-                            self.links.uncover::<COLOR>(i);
-                        }
+                    // M7: try again.
+                    self.uncommit_rest_m::<COLOR>(x);
+                    if l < forced {
+                        self.restore_m::<COLOR>(l, i);
+                        continue;
                     }
-                    self.links.add_bound(i, 1);
-                    self.label = Label::Leave;
+                    *at_mut(&mut choice, l) = self.links.nd(x).down;
+                    *at_mut(&mut sibling, l) += 1;
+                    continue 'level;
                 }
-                Label::Done => return Event::Done,
-                _ => unreachable!("Algorithm C label in Algorithm M"),
             }
-        }
+        };
+        let levels = (choice, best, sibling, degree);
+        self.put_back(label, (l, nodes, solutions), levels);
+        event
     }
 }
 
