@@ -523,6 +523,12 @@
 //! * the band and the other two words from one 27-entry table instead of `i / 3`, `i % 3`
 //!   and `OTHER`: 0.97-0.99.
 //!
+//! On a 2-core AMD EPYC (Zen 4) host where the kit put 1106 counting two at 0.92-1.03 of
+//! tdoku (2026-12-03), the search was found to copy a configuration guess's child state
+//! twice (once to make it, once more as the by-value argument: two `memcpy` calls of 352
+//! bytes). Borrowing the state instead left one copy, but measured 0.98 counting two and
+//! 1.00 first on 1106 (6 alternating pairs of 10-round runs), within the noise: not kept.
+//!
 //! # Portable code, little SIMD
 //!
 //! The state is scalar 32-bit words and the hot loop is table lookups and ANDs. Building
