@@ -316,14 +316,12 @@ impl<S: Structure> Engine<S> {
 
     /// Takes the level arrays out of the engine, into the search loop's locals.
     fn take_levels(&mut self) -> Levels {
-        let take = std::mem::take::<Vec<u32>>;
-        let (c, b, s, d) = (
-            &mut self.choice,
-            &mut self.best,
-            &mut self.sibling,
-            &mut self.degree,
-        );
-        (take(c), take(b), take(s), take(d))
+        (
+            std::mem::take(&mut self.choice),
+            std::mem::take(&mut self.best),
+            std::mem::take(&mut self.sibling),
+            std::mem::take(&mut self.degree),
+        )
     }
 
     /// Puts back the search loop's state when it returns, with the label to resume at.
@@ -500,7 +498,7 @@ impl Engine<Links> {
                 if nodes >= until {
                     break (Label::Forward, Event::Paused);
                 }
-                if self.links.right_of(0) == 0 {
+                if self.links.all_covered() {
                     nodes += 1;
                     solutions += 1;
                     leave = true;
