@@ -111,6 +111,44 @@ fn xc_prints_a_count_cut_by_the_time_limit_as_a_lower_bound() {
     assert_contains(&run.stderr, "error: the time limit (0.3 s) ran out after");
 }
 
+/// The empty 9x9 grid: its 6,670,903,752,021,072,936,960 solutions are counted by the fast
+/// 9x9 solver, not by DLX, so the limits must reach that engine too.
+fn empty_9() -> String {
+    format!("{}\n", ".".repeat(81))
+}
+
+#[test]
+fn a_9x9_count_with_a_high_limit_stops_at_the_time_limit_and_at_ctrl_c() {
+    let input = format!("{}{PUZZLE}\n", empty_9());
+    let started = Instant::now();
+    let run = sudoku(
+        &[
+            "count",
+            "--time-limit",
+            "0.3",
+            "--limit",
+            "1000000000000",
+            "-",
+        ],
+        Some(&input),
+    );
+    assert!(started.elapsed() < Duration::from_secs(20), "bounded");
+    assert_eq!(run.code, Some(1));
+    assert_eq!(run.stdout, "\n1\n", "the next puzzle is still counted");
+    assert_contains(
+        &run.stderr,
+        "line 1: no answer within the time limit (0.3 s; --time-limit 0 for none)",
+    );
+
+    let (code, out, err) = interrupted(
+        &["count", "--stats", "--limit", "1000000000000", "-"],
+        &format!("{PUZZLE}\n{}", empty_9()),
+    );
+    assert_eq!(code, Some(130));
+    assert_eq!(out, "1\n", "the first puzzle's answer stays");
+    assert_contains(&err, "error: interrupted");
+}
+
 /// Starts `sudoku ARGS` with `stdin`, waits a moment, sends it SIGINT as Ctrl-C does, and
 /// returns its exit code, stdout and stderr.
 fn interrupted(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {

@@ -157,7 +157,8 @@ impl Solver {
     }
 
     /// Searches from now on stop soon after `deadline` (see [`DlxSolver::set_deadline`]).
-    /// The fast 9x9 solver needs none: its hardest inputs take milliseconds.
+    /// The fast 9x9 solver's answers take milliseconds at most, but its counts with a high
+    /// limit do not (the empty grid), so [`Solver::count`] asks both every few milliseconds.
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         self.dlx.set_deadline(deadline);
     }
@@ -169,7 +170,7 @@ impl Solver {
     }
 
     /// Whether the deadline or the flag cut the last search short (its answer is then not to
-    /// be trusted). Always `None` after a search the fast solver settled.
+    /// be trusted).
     pub fn halted(&self) -> Option<Halted> {
         self.dlx.halted()
     }
@@ -225,8 +226,18 @@ impl Solver {
             return self.dlx.count(givens, limit);
         };
         let cells = classic_cells(self.dlx.layout(), givens)?;
-        match fast.count(&cells, limit) {
-            Ok(n) => Ok(n),
+        let dlx = &self.dlx;
+        let mut halted = None;
+        let mut stop = || {
+            halted = dlx.should_halt();
+            halted.is_some()
+        };
+        match fast.count_or_stop(&cells, limit, &mut stop) {
+            Ok(Some(n)) => Ok(n),
+            Ok(None) => {
+                self.dlx.set_halted(halted);
+                Ok(fast.stats().solutions)
+            }
             Err(_) => self.dlx.count(givens, limit),
         }
     }

@@ -12,7 +12,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use exact_cover::{Search, Stats};
@@ -213,6 +213,26 @@ impl DlxSolver {
     /// Forgets that the last search was cut short, before an answer found another way.
     pub(crate) fn clear_halted(&mut self) {
         self.halted = None;
+    }
+
+    /// Whether a search should give up now: the stop flag raised or the deadline passed
+    /// (for the searches of another engine, which ask this between steps).
+    pub(crate) fn should_halt(&self) -> Option<Halted> {
+        if self
+            .stop_flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            return Some(Halted::Flag);
+        }
+        self.deadline
+            .is_some_and(|d| Instant::now() >= d)
+            .then_some(Halted::Deadline)
+    }
+
+    /// Records that another engine's search was cut short, as [`DlxSolver::halted`] says.
+    pub(crate) fn set_halted(&mut self, halted: Option<Halted>) {
+        self.halted = halted;
     }
 
     /// Whether the deadline or the flag cut the last search short (then its answer, a count,

@@ -64,6 +64,35 @@ fn the_fast_solver_clears_a_cut_before_it() {
     assert_eq!(solver.halted(), None);
 }
 
+/// A 9x9 count with a high limit is the fast solver's one unbounded search (the empty grid
+/// has about 6.7e21 solutions): it asks the deadline and the flag every few thousand guesses,
+/// and says it was cut. A small count ends before it first asks.
+#[test]
+fn a_long_9x9_count_stops_at_the_deadline_and_at_the_flag() {
+    let empty = Grid::empty(Shape::CLASSIC);
+    let mut solver = Solver::new(Layout::classic(), Engine::Auto).unwrap();
+    let started = Instant::now();
+    solver.set_deadline(Some(started + Duration::from_millis(50)));
+    // Without the limits this count takes many seconds (millions of solutions a second).
+    let high = 50_000_000;
+    let counted = solver.count(&empty, high).unwrap();
+    assert_eq!(solver.halted(), Some(Halted::Deadline));
+    assert!(started.elapsed() < Duration::from_secs(5), "bounded");
+    assert!(counted < high);
+
+    solver.set_deadline(Some(Instant::now()));
+    assert_eq!(solver.count(&empty, 10).unwrap(), 10);
+    assert_eq!(solver.halted(), None, "ended before it asked");
+
+    solver.set_deadline(None);
+    solver.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
+    assert!(solver.count(&empty, high).unwrap() < high);
+    assert_eq!(solver.halted(), Some(Halted::Flag));
+    solver.set_stop_flag(None);
+    assert_eq!(solver.count(&empty, 1000).unwrap(), 1000);
+    assert_eq!(solver.halted(), None);
+}
+
 /// A uniqueness check cut short by the deadline answers no, so the digger keeps the givens:
 /// "no other solution found" from a search that stopped early proves nothing.
 #[test]

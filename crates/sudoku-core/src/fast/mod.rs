@@ -708,9 +708,17 @@ impl FastSolver {
         self.stats
     }
 
-    fn run(&mut self, puzzle: &[u8; 81], limit: u64) -> Result<Search, InputError> {
+    fn run<'s>(
+        &mut self,
+        puzzle: &[u8; 81],
+        limit: u64,
+        stop: Option<&'s mut dyn FnMut() -> bool>,
+    ) -> Result<Search<'s>, InputError> {
         let state = State::new(puzzle)?;
         let mut search = Search::new(limit, self.triads_from);
+        if let Some(stop) = stop {
+            search = search.with_stop(stop);
+        }
         if limit > 0 {
             search.run(state);
         }
@@ -723,12 +731,26 @@ impl FastSolver {
 
     /// The first solution, or `None` if there is none.
     pub fn first(&mut self, puzzle: &[u8; 81]) -> Result<Option<[u8; 81]>, InputError> {
-        Ok(self.run(puzzle, 1)?.first)
+        Ok(self.run(puzzle, 1, None)?.first)
     }
 
     /// Counts the solutions, stopping at `limit` (`2` answers "is it unique?").
     pub fn count(&mut self, puzzle: &[u8; 81], limit: u64) -> Result<u64, InputError> {
-        Ok(self.run(puzzle, limit)?.solutions)
+        Ok(self.run(puzzle, limit, None)?.solutions)
+    }
+
+    /// Counts as [`FastSolver::count`] does, asking `stop` every few thousand guesses (a few
+    /// milliseconds) whether to give up: `Ok(None)` when it did, with the solutions found by
+    /// then in [`FastSolver::stats`]. For counts with a high limit, which are otherwise
+    /// unbounded work (the empty grid has billions of solutions).
+    pub fn count_or_stop(
+        &mut self,
+        puzzle: &[u8; 81],
+        limit: u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<u64>, InputError> {
+        let search = self.run(puzzle, limit, Some(stop))?;
+        Ok((!search.stopped).then_some(search.solutions))
     }
 
     /// Whether the puzzle has a solution in which `cell` (0..81, row-major) does not hold
@@ -755,7 +777,7 @@ impl FastSolver {
 
     /// Solves and checks uniqueness (a search limited to two solutions).
     pub fn verdict(&mut self, puzzle: &[u8; 81]) -> Verdict {
-        match self.run(puzzle, 2) {
+        match self.run(puzzle, 2, None) {
             Err(e) => Verdict::Invalid(e),
             Ok(s) => match (s.first, s.solutions) {
                 (Some(g), 1) => Verdict::Unique(g),

@@ -779,24 +779,57 @@ fn config_masks(unit: usize, p: u32) -> [u32; 3] {
 const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// A search: counts solutions up to `limit` and keeps the first. The triads pass runs at
-/// fixed points with at least `triads_from` unsolved cells.
-pub(super) struct Search {
+/// fixed points with at least `triads_from` unsolved cells. With `stop`, it is asked every
+/// [`POLL_EVERY`] guesses whether to give up (a deadline, an interrupt): a count with a high
+/// limit is otherwise unbounded work.
+pub(super) struct Search<'s> {
     pub(super) limit: u64,
     pub(super) solutions: u64,
     pub(super) guesses: u64,
     pub(super) first: Option<[u8; 81]>,
     triads_from: u32,
+    stop: Option<&'s mut dyn FnMut() -> bool>,
+    /// `stop` said to give up: the counts are those reached by then.
+    pub(super) stopped: bool,
 }
 
-impl Search {
-    pub(super) fn new(limit: u64, triads_from: u32) -> Search {
+/// How many guesses a search makes between two questions to its `stop` (a guess is about a
+/// microsecond, so a few milliseconds apart).
+pub(super) const POLL_EVERY: u64 = 4096;
+
+impl<'s> Search<'s> {
+    pub(super) fn new(limit: u64, triads_from: u32) -> Search<'s> {
         Search {
             limit,
             solutions: 0,
             guesses: 0,
             first: None,
             triads_from,
+            stop: None,
+            stopped: false,
         }
+    }
+
+    /// The search asks `stop` every [`POLL_EVERY`] guesses whether to give up.
+    pub(super) fn with_stop(mut self, stop: &'s mut dyn FnMut() -> bool) -> Search<'s> {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Counts a guess; `true` when the search is to give up now.
+    #[inline(always)]
+    fn guess(&mut self) -> bool {
+        self.guesses += 1;
+        self.guesses.is_multiple_of(POLL_EVERY) && self.ask_stop()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn ask_stop(&mut self) -> bool {
+        if let Some(stop) = self.stop.as_mut() {
+            self.stopped = stop();
+        }
+        self.stopped
     }
 
     /// Searches below `s`; `true` once the limit is reached. The second branch of a guess
@@ -829,7 +862,9 @@ impl Search {
                             s.confine(d3, &masks);
                             break;
                         }
-                        self.guesses += 1;
+                        if self.guess() {
+                            return true;
+                        }
                         let mut child = s;
                         child.confine(d3, &masks);
                         if self.node(child) {
@@ -838,7 +873,9 @@ impl Search {
                     }
                 }
                 Guess::Pair { word, bit, other } => {
-                    self.guesses += 1;
+                    if self.guess() {
+                        return true;
+                    }
                     let mut child = s;
                     child.cand[word] &= !rows_of(bit) | bit;
                     // Placing the digit clears the cell from the other digit's word.
@@ -853,7 +890,9 @@ impl Search {
                     s.dirty = 1 << word | 1 << other;
                 }
                 Guess::Cell { word, bit } => {
-                    self.guesses += 1;
+                    if self.guess() {
+                        return true;
+                    }
                     let mut child = s;
                     child.cand[word] &= !rows_of(bit) | bit;
                     child.dirty = 1 << word;
