@@ -46,8 +46,8 @@ fn a_raised_flag_halts_the_search() {
     assert_eq!(solver.halted(), None);
 }
 
-/// The fast 9x9 solver needs no deadline; a puzzle it settles is never reported as cut, even
-/// right after a dancing-links search that was.
+/// A puzzle the fast 9x9 solver settles (an answer, not a long count) ends before it asks the
+/// deadline, and is never reported as cut, even right after a dancing-links search that was.
 #[test]
 fn the_fast_solver_clears_a_cut_before_it() {
     let puzzle: Grid =
