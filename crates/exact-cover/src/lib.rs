@@ -44,5 +44,5 @@ mod text;
 
 pub use problem::{BuildError, ColorId, Item, ItemId, ItemKind, Problem, Use};
 pub use rng::Rng;
-pub use solver::{Backend, Count, Search, Solver, Stats, Step, StopReason};
+pub use solver::{Backend, Count, Halt, Search, Solver, Stats, Step, StopReason};
 pub use text::{ParseError, ParseErrorKind, Parsed, Warning, parse};

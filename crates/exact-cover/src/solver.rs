@@ -54,17 +54,40 @@ pub enum StopReason {
     Deadline,
 }
 
-/// What can stop a search from outside: a flag another thread raises, and a deadline. Both
-/// are looked at every [`CHECK_INTERVAL`] nodes.
+/// What can stop a search from outside: a flag another thread (or a signal handler) raises,
+/// and a deadline. A [`Solver`] looks at it every few thousand nodes; a caller that
+/// runs a search of its own (such as a sudoku solver's bit-board search) keeps one too and asks
+/// [`Halt::check`] between steps, so both kinds of search stop for the same reasons.
+///
+/// ```
+/// use std::sync::{Arc, atomic::{AtomicBool, Ordering}};
+/// let flag = Arc::new(AtomicBool::new(false));
+/// let mut halt = exact_cover::Halt::default();
+/// halt.set_flag(Some(Arc::clone(&flag)));
+/// assert_eq!(halt.check(), None);
+/// flag.store(true, Ordering::Relaxed);
+/// assert_eq!(halt.check(), Some(exact_cover::StopReason::Flag));
+/// ```
 #[derive(Debug, Clone, Default)]
-struct Halt {
+pub struct Halt {
     flag: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
 }
 
 impl Halt {
-    /// Why the search should stop now, if it should.
-    fn check(&self) -> Option<StopReason> {
+    /// Stops soon after `flag` becomes true (`None`: no flag).
+    pub fn set_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.flag = flag;
+    }
+
+    /// Stops soon after `deadline` (`None`: no deadline).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Why the search should stop now, if it should: the flag first (an interrupt is
+    /// reported as one even after the deadline), then the clock.
+    pub fn check(&self) -> Option<StopReason> {
         if self
             .flag
             .as_ref()
@@ -342,6 +365,12 @@ impl<'p> Solver<'p> {
     /// Stops soon after `deadline` (the clock is read every few thousand nodes).
     pub fn deadline(mut self, deadline: Instant) -> Self {
         self.halt.deadline = Some(deadline);
+        self
+    }
+
+    /// Stops for whatever `halt` says (its flag and its deadline, replacing any set before).
+    pub fn halt(mut self, halt: Halt) -> Self {
+        self.halt = halt;
         self
     }
 

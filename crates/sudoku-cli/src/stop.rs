@@ -24,14 +24,28 @@ static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 pub fn flag() -> Arc<AtomicBool> {
     Arc::clone(FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
-        let sigint = signal_hook::consts::SIGINT;
-        let exit = i32::from(INTERRUPTED_EXIT);
-        if signal_hook::flag::register_conditional_shutdown(sigint, exit, Arc::clone(&flag)).is_ok()
-        {
-            let _ = signal_hook::flag::register(sigint, Arc::clone(&flag));
-        }
+        install_handler(&flag);
         flag
     }))
+}
+
+/// Makes a first Ctrl-C raise `flag` and a second one exit with [`INTERRUPTED_EXIT`].
+///
+/// Should the second registration fail after the first held, the first alone would swallow
+/// every Ctrl-C (it exits only once the flag is up, and nothing would raise it); it is then
+/// replaced by an exit on the first Ctrl-C, which is what the default effect amounts to.
+fn install_handler(flag: &Arc<AtomicBool>) {
+    use signal_hook::flag::{register, register_conditional_shutdown};
+    let sigint = signal_hook::consts::SIGINT;
+    let exit = i32::from(INTERRUPTED_EXIT);
+    let Ok(second) = register_conditional_shutdown(sigint, exit, Arc::clone(flag)) else {
+        return;
+    };
+    if register(sigint, Arc::clone(flag)).is_err() {
+        signal_hook::low_level::unregister(second);
+        let always = Arc::new(AtomicBool::new(true));
+        let _ = register_conditional_shutdown(sigint, exit, always);
+    }
 }
 
 /// Whether Ctrl-C was pressed.

@@ -233,10 +233,11 @@ impl Solver {
             halted.is_some()
         };
         match fast.count_or_stop(&cells, limit, &mut stop) {
-            Ok(Some(n)) => Ok(n),
-            Ok(None) => {
-                self.dlx.set_halted(halted);
-                Ok(fast.stats().solutions)
+            Ok(counted) => {
+                if counted.stopped {
+                    self.dlx.set_halted(halted);
+                }
+                Ok(counted.solutions)
             }
             Err(_) => self.dlx.count(givens, limit),
         }

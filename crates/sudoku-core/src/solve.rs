@@ -12,7 +12,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use exact_cover::{Search, Stats};
@@ -133,8 +133,7 @@ pub struct DlxSolver {
     stats: Stats,
     /// What may stop a search from outside ([`DlxSolver::set_deadline`],
     /// [`DlxSolver::set_stop_flag`]), and whether it stopped the last one.
-    deadline: Option<Instant>,
-    stop_flag: Option<Arc<AtomicBool>>,
+    halt: exact_cover::Halt,
     halted: Option<Halted>,
 }
 
@@ -172,8 +171,7 @@ impl DlxSolver {
             base: Vec::new(),
             propagate: true,
             stats: Stats::default(),
-            deadline: None,
-            stop_flag: None,
+            halt: exact_cover::Halt::default(),
             halted: None,
         }
     }
@@ -201,13 +199,13 @@ impl DlxSolver {
     /// Searches from now on stop soon after `deadline` (`None`: no deadline). A search cut
     /// short answers as if it had found nothing more; [`DlxSolver::halted`] says so.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+        self.halt.set_deadline(deadline);
     }
 
     /// Searches from now on stop soon after `flag` is raised (`None`: no flag), as for an
     /// interrupt from the user.
     pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
-        self.stop_flag = flag;
+        self.halt.set_flag(flag);
     }
 
     /// Forgets that the last search was cut short, before an answer found another way.
@@ -218,16 +216,7 @@ impl DlxSolver {
     /// Whether a search should give up now: the stop flag raised or the deadline passed
     /// (for the searches of another engine, which ask this between steps).
     pub(crate) fn should_halt(&self) -> Option<Halted> {
-        if self
-            .stop_flag
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
-        {
-            return Some(Halted::Flag);
-        }
-        self.deadline
-            .is_some_and(|d| Instant::now() >= d)
-            .then_some(Halted::Deadline)
+        Halted::of(self.halt.check())
     }
 
     /// Records that another engine's search was cut short, as [`DlxSolver::halted`] says.
@@ -268,17 +257,11 @@ impl DlxSolver {
 
     /// The solver of what [`DlxSolver::open`] left open.
     fn restricted(&self) -> exact_cover::Solver<'_> {
-        let mut solver = match &self.whole {
+        let solver = match &self.whole {
             Some(whole) => whole.problem.solver().restrict(&self.items, &self.options),
             None => unreachable!("`open` makes the whole matrix"),
         };
-        if let Some(deadline) = self.deadline {
-            solver = solver.deadline(deadline);
-        }
-        if let Some(flag) = &self.stop_flag {
-            solver = solver.stop_flag(Arc::clone(flag));
-        }
-        solver
+        solver.halt(self.halt.clone())
     }
 
     /// Encodes and starts a search; `None` when propagation proved there is no solution.

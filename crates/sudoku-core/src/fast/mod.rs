@@ -667,6 +667,15 @@ pub struct Stats {
     pub solutions: u64,
 }
 
+/// The result of [`FastSolver::count_or_stop`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counted {
+    /// The solutions found: all of them up to the limit, unless `stopped`.
+    pub solutions: u64,
+    /// Whether the stop hook cut the count short (then `solutions` is a lower bound).
+    pub stopped: bool,
+}
+
 /// The fast 9x9 solver. It holds no buffers, only the counters of its last search, so it is
 /// cheap to make; keep one to read [`FastSolver::stats`].
 #[derive(Debug, Clone)]
@@ -740,17 +749,19 @@ impl FastSolver {
     }
 
     /// Counts as [`FastSolver::count`] does, asking `stop` every few thousand guesses (a few
-    /// milliseconds) whether to give up: `Ok(None)` when it did, with the solutions found by
-    /// then in [`FastSolver::stats`]. For counts with a high limit, which are otherwise
+    /// milliseconds) whether to give up. For counts with a high limit, which are otherwise
     /// unbounded work (the empty grid has billions of solutions).
     pub fn count_or_stop(
         &mut self,
         puzzle: &[u8; 81],
         limit: u64,
         stop: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<u64>, InputError> {
+    ) -> Result<Counted, InputError> {
         let search = self.run(puzzle, limit, Some(stop))?;
-        Ok((!search.stopped).then_some(search.solutions))
+        Ok(Counted {
+            solutions: search.solutions,
+            stopped: search.stopped,
+        })
     }
 
     /// Whether the puzzle has a solution in which `cell` (0..81, row-major) does not hold
