@@ -42,7 +42,9 @@ mod search;
 mod solver;
 mod text;
 
-pub use problem::{BuildError, ColorId, Item, ItemId, ItemKind, Problem, Use};
+pub use problem::{BuildError, ColorId, Item, ItemId, ItemKind, MAX_BOUND, Problem, Use};
 pub use rng::Rng;
-pub use solver::{Backend, Count, Halt, Search, Solver, Stats, Step, StopReason};
+pub use solver::{
+    Backend, Count, Halt, MAX_PARTS, PREFIXES_PER_PART, Search, Solver, Stats, Step, StopReason,
+};
 pub use text::{ParseError, ParseErrorKind, Parsed, Warning, parse};

@@ -57,6 +57,11 @@ pub struct Use {
     pub color: Option<ColorId>,
 }
 
+/// The largest multiplicity bound an item may have: the search keeps bounds as signed 32-bit
+/// counts, as Knuth's DLX3 does. (A bound over the number of options can never be reached
+/// anyway; one over this was misread and gave wrong counts.)
+pub const MAX_BOUND: u32 = i32::MAX as u32;
+
 /// What is wrong with an item or option that was offered to a [`Problem`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
@@ -78,6 +83,17 @@ pub enum BuildError {
         min: u32,
         /// The upper bound given.
         max: u32,
+    },
+    /// A multiplicity bound above [`MAX_BOUND`].
+    #[error(
+        "bound {bound} on item `{item}` is more than the largest multiplicity, {}",
+        MAX_BOUND
+    )]
+    BoundTooLarge {
+        /// The item's name.
+        item: String,
+        /// The bound as given.
+        bound: String,
     },
     /// An option names an item that was never declared.
     #[error("unknown item `{0}`")]
@@ -130,6 +146,25 @@ pub struct Problem {
     /// the scan would cost more than linking the part.
     colored: bool,
     multiplicities: bool,
+}
+
+/// An item that `uses` names twice, if any. Short options are compared pair by pair; long
+/// ones (a file may have an option of a million items) are sorted, so that reading one stays
+/// near linear instead of quadratic.
+fn repeated_item(uses: &[Use]) -> Option<ItemId> {
+    if uses.len() <= 32 {
+        return uses
+            .iter()
+            .enumerate()
+            .find(|(k, u)| uses[..*k].iter().any(|v| v.item == u.item))
+            .map(|(_, u)| u.item);
+    }
+    let mut items: Vec<u32> = uses.iter().map(|u| u.item.0).collect();
+    items.sort_unstable();
+    items
+        .windows(2)
+        .find(|w| w[0] == w[1])
+        .map(|w| ItemId(w[0]))
 }
 
 fn valid_name(name: &str) -> bool {
@@ -200,6 +235,12 @@ impl Problem {
         min: u32,
         max: u32,
     ) -> Result<ItemId, BuildError> {
+        if max > MAX_BOUND {
+            return Err(BuildError::BoundTooLarge {
+                item: name.to_string(),
+                bound: max.to_string(),
+            });
+        }
         if min > max || max == 0 {
             return Err(BuildError::BadBounds {
                 item: name.to_string(),
@@ -253,15 +294,18 @@ impl Problem {
         if uses.is_empty() {
             return Err(BuildError::EmptyOption);
         }
+        if let Some(item) = repeated_item(uses) {
+            let name = self.items.get(item.index()).map(|i| i.name.clone());
+            return Err(BuildError::RepeatedItem(
+                name.unwrap_or_else(|| format!("#{}", item.0)),
+            ));
+        }
         let mut has_primary = false;
-        for (k, u) in uses.iter().enumerate() {
+        for u in uses {
             let item = self
                 .items
                 .get(u.item.index())
                 .ok_or_else(|| BuildError::UnknownItem(format!("#{}", u.item.0)))?;
-            if uses[..k].iter().any(|v| v.item == u.item) {
-                return Err(BuildError::RepeatedItem(item.name.clone()));
-            }
             match item.kind {
                 ItemKind::Primary { .. } if u.color.is_some() => {
                     return Err(BuildError::ColorOnPrimary(item.name.clone()));
@@ -441,5 +485,38 @@ impl fmt::Display for Problem {
             writeln!(f, "{}", self.option_text(k))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_option_naming_an_item_twice_is_refused_short_or_long() {
+        let mut p = Problem::new();
+        let ids: Vec<ItemId> = (0..100)
+            .map(|k| p.add_primary(&format!("i{k}")).unwrap())
+            .collect();
+        for len in [2, 32, 33, 100] {
+            assert!(
+                p.add_option_items(ids[..len].iter().copied()).is_ok(),
+                "{len}"
+            );
+            let mut twice = ids[..len].to_vec();
+            twice.push(ids[len / 2]);
+            assert_eq!(
+                p.add_option_items(twice),
+                Err(BuildError::RepeatedItem(format!("i{}", len / 2))),
+                "{len}"
+            );
+        }
+        assert_eq!(
+            p.add_primary_with_bounds("big", 1, MAX_BOUND + 1),
+            Err(BuildError::BoundTooLarge {
+                item: "big".into(),
+                bound: "2147483648".into()
+            })
+        );
     }
 }

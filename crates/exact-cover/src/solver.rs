@@ -451,7 +451,14 @@ impl<'p> Solver<'p> {
         if jobs == 1 {
             return self.clone_without_limits().count();
         }
-        let top = self.split(jobs * 64);
+        let (top, cut) = self.split(jobs.saturating_mul(64));
+        if cut.is_some() {
+            return Count {
+                solutions: top.stats().solutions,
+                stats: top.stats(),
+                stopped: cut,
+            };
+        }
         let (below, stopped) = self.count_prefixes(top.prefixes().iter(), jobs, &|_| {});
         let total = top.stats() + below;
         Count {
@@ -483,7 +490,19 @@ impl<'p> Solver<'p> {
         done: &(dyn Fn(f64, Stats) + Sync),
     ) -> Count {
         let parts = parts.max(1);
-        let top = self.split(parts * PREFIXES_PER_PART);
+        let (top, cut) = self.split(parts.saturating_mul(PREFIXES_PER_PART));
+        if cut.is_some() {
+            let stats = if part == 0 {
+                top.stats()
+            } else {
+                Stats::default()
+            };
+            return Count {
+                solutions: stats.solutions,
+                stats,
+                stopped: cut,
+            };
+        }
         let mine = top
             .prefixes()
             .iter()
@@ -514,32 +533,40 @@ impl<'p> Solver<'p> {
     }
 
     /// How a split into `parts` parts cuts the tree: the level, and the number of subtrees
-    /// each part gets.
-    pub fn parts(&self, parts: usize) -> (usize, Vec<usize>) {
-        let parts = parts.max(1);
-        let top = self.split(parts * PREFIXES_PER_PART);
+    /// each part gets (`Err`: the flag or the deadline stopped the split first).
+    pub fn parts(&self, parts: usize) -> Result<(usize, Vec<usize>), StopReason> {
+        let parts = parts.clamp(1, MAX_PARTS);
+        let (top, cut) = self.split(parts * PREFIXES_PER_PART);
+        if let Some(reason) = cut {
+            return Err(reason);
+        }
         let n = top.prefixes().len();
         let level = top.prefixes().first().map_or(0, Vec::len);
-        (
+        Ok((
             level,
             (0..parts).map(|k| (n + parts - 1 - k) / parts).collect(),
-        )
+        ))
     }
 
     /// The search stopped at the first level with at least `target` nodes (at most 16), with
     /// the path to each node there; deterministic (ties are not broken at random).
-    fn split(&self, target: usize) -> AnyEngine {
+    /// The flag and the deadline are looked at while it searches (a split into many parts
+    /// goes deep and can take long): `Some` says which one cut it short, and then the engine
+    /// holds the levels searched by then.
+    fn split(&self, target: usize) -> (AnyEngine, Option<StopReason>) {
         let mut top = self.engine_with(false);
         for depth in 1..=16 {
             top = self.engine_with(false);
             top.count_only();
             top.set_cutoff(depth);
-            while top.run(u64::MAX) != Event::Done {}
+            if let Some(reason) = run_to_end(&mut top, &self.halt) {
+                return (top, Some(reason));
+            }
             if top.prefixes().len() >= target {
                 break;
             }
         }
-        top
+        (top, None)
     }
 
     /// Counts the subtrees below `prefixes` on `jobs` threads, calling `each` with each one's
@@ -594,6 +621,10 @@ impl<'p> Solver<'p> {
 /// Subtrees per part of a split count ([`Solver::count_part`]): enough that parts of an
 /// uneven tree come out about even.
 pub const PREFIXES_PER_PART: usize = 16;
+
+/// The most parts a count may be split into: the split keeps every subtree's path, 16 a
+/// part, so this bounds it to a few hundred megabytes (a cluster runs far fewer parts).
+pub const MAX_PARTS: usize = 100_000;
 
 /// Runs an engine to the end of its tree; `Some` if the flag or the deadline stopped it.
 fn run_to_end(engine: &mut AnyEngine, halt: &Halt) -> Option<StopReason> {

@@ -112,6 +112,8 @@ fn is_comment_or_blank(line: &str) -> bool {
 /// assert_eq!(parsed.problem.solver().count().solutions, 2);
 /// ```
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    // A byte-order mark, as some Windows editors write, is not part of the first item's name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().enumerate().map(|(k, l)| (k + 1, l));
     let mut problem = Problem::new();
     let err = |line, column, token: &str, kind| ParseError {
@@ -141,7 +143,16 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
             Some((bounds, name)) => {
                 let (min, max) = parse_bounds(bounds)
                     .ok_or_else(|| at(ParseErrorKind::BadMultiplicity(token.to_string())))?;
-                problem.add_primary_with_bounds(name, min, max)
+                // Whole numbers, so a number that does not parse is too large.
+                let narrow = |bound: &str| {
+                    bound.parse::<u32>().map_err(|_| BuildError::BoundTooLarge {
+                        item: name.to_string(),
+                        bound: bound.to_string(),
+                    })
+                };
+                narrow(min)
+                    .and_then(|min| Ok((min, narrow(max)?)))
+                    .and_then(|(min, max)| problem.add_primary_with_bounds(name, min, max))
             }
             None if secondary => problem.add_secondary(token),
             None => problem.add_primary(token),
@@ -162,16 +173,22 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     }
     let mut option_lines = Vec::new();
     let mut warnings = Vec::new();
+    let mut last_option = vec![0usize; problem.items().len()];
+    let mut option_stamp = 0usize;
     for (line, text) in lines {
         if is_comment_or_blank(text) {
             continue;
         }
         let mut uses = Vec::new();
+        option_stamp += 1;
         for (column, token) in tokens(text) {
             let u = problem
                 .parse_use(token)
                 .map_err(|e| err(line, column, token, e.into()))?;
-            if uses.iter().any(|v: &crate::Use| v.item == u.item) {
+            // The option that last used each item: a repeat is found where it is written, in
+            // constant time (an option may name a million items).
+            let last = &mut last_option[u.item.index()];
+            if std::mem::replace(last, option_stamp) == option_stamp {
                 let name = problem.item(u.item).name.clone();
                 return Err(err(
                     line,
@@ -198,15 +215,11 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     })
 }
 
-/// `v` or `u:v`.
-fn parse_bounds(s: &str) -> Option<(u32, u32)> {
-    match s.split_once(':') {
-        Some((u, v)) => Some((u.parse().ok()?, v.parse().ok()?)),
-        None => {
-            let v = s.parse().ok()?;
-            Some((v, v))
-        }
-    }
+/// `v` or `u:v`, as written (checked against [`crate::MAX_BOUND`] by the caller).
+fn parse_bounds(s: &str) -> Option<(&str, &str)> {
+    let whole = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let (u, v) = s.split_once(':').unwrap_or((s, s));
+    (whole(u) && whole(v)).then_some((u, v))
 }
 
 #[cfg(test)]
@@ -275,6 +288,60 @@ mod tests {
             e.kind,
             ParseErrorKind::Build(BuildError::BadColorName(_))
         ));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_item() {
+        let p = parse("\u{feff}a b\na\nb\n").unwrap();
+        assert_eq!(p.problem.item(crate::ItemId(0)).name, "a");
+        assert_eq!(p.problem.solver().count().solutions, 1);
+    }
+
+    #[test]
+    fn bounds_above_the_largest_are_refused_as_written() {
+        for (text, bound) in [
+            ("3000000000|a\na\n", "3000000000"),
+            ("1:2147483648|a\na\n", "2147483648"),
+            ("99999999999999999999999|a\na\n", "99999999999999999999999"),
+        ] {
+            let e = parse(text).unwrap_err();
+            assert_eq!((e.line, e.column), (1, 1), "{text}");
+            assert_eq!(
+                e.kind,
+                ParseErrorKind::Build(BuildError::BoundTooLarge {
+                    item: "a".into(),
+                    bound: bound.into()
+                }),
+                "{text}"
+            );
+            assert!(
+                e.to_string().contains("largest multiplicity, 2147483647"),
+                "{e}"
+            );
+        }
+        // The largest itself is searched correctly: one option cannot cover `a` that often.
+        let p = parse("2147483647|a\na\n").unwrap();
+        assert_eq!(p.problem.solver().count().solutions, 0);
+        let p = parse("0:2147483647|a b\na b\nb\n").unwrap();
+        assert_eq!(p.problem.solver().count().solutions, 2);
+        let e = parse("+5|a\na\n").unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::BadMultiplicity(_)));
+    }
+
+    #[test]
+    fn a_repeat_in_a_long_option_is_found_where_it_is_written() {
+        let names: Vec<String> = (0..5_000).map(|k| format!("i{k}")).collect();
+        let items = names.join(" ");
+        let p = parse(&format!("{items}\n{items}\n")).unwrap();
+        assert_eq!(p.problem.solver().count().solutions, 1);
+        let text = format!("{items}\n{items} i17\n");
+        let e = parse(&text).unwrap_err();
+        assert_eq!((e.line, e.token.as_str()), (2, "i17"));
+        assert_eq!(e.column, items.chars().count() + 2);
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::Build(BuildError::RepeatedItem("i17".into()))
+        );
     }
 
     #[test]

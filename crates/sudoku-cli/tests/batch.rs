@@ -351,6 +351,9 @@ fn stats_and_unreadable_files() {
     let missing = sudoku(&["solve", "/no/such/file.txt"], None);
     assert_eq!(missing.code, Some(2));
     assert_contains(&missing.stderr, "/no/such/file.txt: cannot read");
+    let zero = sudoku(&["count", "--limit", "0"], Some("................\n"));
+    assert_eq!(zero.code, Some(2), "{}", zero.stderr);
+    assert!(zero.stderr.contains("--limit"), "{}", zero.stderr);
     let usage = sudoku(&["count", "--limit", "many"], Some(""));
     assert_eq!(usage.code, Some(2));
 }

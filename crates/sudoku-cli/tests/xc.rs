@@ -195,13 +195,21 @@ fn limit_stops_after_n_solutions() {
     assert_eq!(printed.len(), 5);
     assert_eq!(
         xc_ok("queens-8.dlx", &["--count", "--limit", "5"]).stdout,
-        "5\n"
+        "5+\n"
     );
     assert_eq!(
         xc_ok("queens-8.dlx", &["--count", "--limit", "1000"]).stdout,
         "92\n"
     );
-    assert_eq!(xc_ok("queens-8.dlx", &["--limit", "0"]).stdout, "");
+    // A limit of 0 would stop before the first solution and report 0 for any problem.
+    let path = data("queens-8.dlx");
+    for args in [&["--limit", "0"][..], &["--count", "--limit", "0"]] {
+        let mut all = vec!["xc", path.to_str().expect("UTF-8 path")];
+        all.extend_from_slice(args);
+        let run = sudoku(&all, None);
+        assert_eq!(run.code, Some(2), "{args:?}");
+        assert!(run.stderr.contains("--limit"), "{}", run.stderr);
+    }
     // A problem with far too many solutions to list, cut short.
     let run = xc_ok("sudoku-9x9-empty.dlx", &["--limit", "3"]);
     assert_eq!(check_printed("sudoku-9x9-empty.dlx", &run.stdout).len(), 3);
@@ -209,7 +217,7 @@ fn limit_stops_after_n_solutions() {
         "sudoku-9x9-empty.dlx",
         &["--count", "--limit", "1000", "--stats"],
     );
-    assert_eq!(run.stdout, "1000\n");
+    assert_eq!(run.stdout, "1000+\n");
     assert_eq!(stat(&run.stderr, "nodes"), "9084");
     assert_eq!(stat(&run.stderr, "updates"), "96695");
     assert!(
@@ -618,6 +626,56 @@ fn parts_run_with_gnu_parallel_add_up_to_the_count() {
     let run = sudoku(&["xc", path, "--part", "1/4"], None);
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("needs --count"), "{}", run.stderr);
+    // More parts than a split keeps paths for: refused before anything is searched (it
+    // overflowed the list's allocation, or ran out of memory building it).
+    for args in [
+        &["--count", "--part", "2/100001"][..],
+        &["--list-parts", "100001"],
+        &["--list-parts", "18446744073709551615"],
+    ] {
+        let mut all = vec!["xc", path];
+        all.extend_from_slice(args);
+        let run = sudoku(&all, None);
+        assert_eq!(run.code, Some(2), "{args:?}");
+        assert!(
+            run.stderr.contains("at most 100000 parts"),
+            "{}",
+            run.stderr
+        );
+    }
+    // The list itself needs no split; a split that takes too long stops at the time limit.
+    let listed = xc_ok("queens-8.dlx", &["--list-parts", "100000"]);
+    assert_eq!(listed.stdout.lines().count(), 100_000);
+    assert_eq!(listed.stdout.lines().last(), Some("100000/100000"));
+}
+
+/// The split of a count into many parts searches deep into the tree before a part is
+/// counted; the time limit and Ctrl-C cut that phase short too (it ran on for minutes).
+#[test]
+fn a_split_into_many_parts_stops_at_the_time_limit() {
+    let path = data("pentomino-6x10.dlx");
+    let path = path.to_str().expect("UTF-8 path");
+    let started = std::time::Instant::now();
+    let run = sudoku(
+        &[
+            "xc",
+            path,
+            "--count",
+            "--part",
+            "2/100000",
+            "--time-limit",
+            "0.5",
+        ],
+        None,
+    );
+    assert!(
+        started.elapsed().as_secs_f64() < 10.0,
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(run.stdout, "0+\n");
+    assert!(run.stderr.contains("time limit"), "{}", run.stderr);
 }
 
 /// `--progress` with `--part`: progress lines for the part (the share of its subtrees

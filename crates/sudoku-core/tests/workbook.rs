@@ -210,3 +210,28 @@ fn a_workbook_that_unpacks_to_too_much_is_refused_before_reading() {
         "{err}"
     );
 }
+
+#[test]
+fn a_sheet_with_a_far_off_cell_is_refused_naming_its_corners() {
+    // Two cells, A1 and the last cell a sheet may have: a file of a few KB whose rectangle
+    // is 17 billion cells. Laid out whole, it aborted the process on a failed allocation.
+    let bytes = xlsx(|sheet| {
+        sheet.write_number(0, 0, 5).unwrap();
+        sheet.write_number(1_048_575, 16_383, 7).unwrap();
+    });
+    assert!(bytes.len() < 16 << 10, "{} bytes", bytes.len());
+    let err = read_workbook(&bytes, ReadOptions::default()).unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.contains("A1 to XFD1048576") && message.contains("more than the 4000000 cells"),
+        "{message}"
+    );
+    // Blank cells far away (formatted, typed as spaces) do not count: the grid still reads.
+    let bytes = xlsx(|sheet| {
+        put_grid(sheet, TOP1, 2, 1);
+        sheet.write_string(1_048_575, 16_383, " ").unwrap();
+    });
+    let found = read(&bytes);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].as_ref().unwrap().grid.to_line(), TOP1);
+}

@@ -33,7 +33,7 @@ pub struct Args {
     solve: SolveArgs,
 
     /// Stop counting at N solutions and print `N+` if there are more.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
 
     /// Output format: `line` (the count) or `json` (`{"line":3,"count":72,"complete":true}`).

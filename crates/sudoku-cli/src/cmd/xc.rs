@@ -10,7 +10,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use exact_cover::{Backend, ParseError, Problem, Search, Solver, Stats, Step, StopReason};
+use exact_cover::{
+    Backend, MAX_PARTS, ParseError, Problem, Search, Solver, Stats, Step, StopReason,
+};
 
 use crate::failure::Failure;
 use crate::input;
@@ -54,8 +56,8 @@ pub struct Args {
     #[arg(long)]
     count: bool,
 
-    /// Stop after N solutions.
-    #[arg(long, value_name = "N")]
+    /// Stop after N solutions (a count so stopped is printed as `N+`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
 
     /// Print nodes, updates, solutions and the CPU and wall time on stderr.
@@ -151,12 +153,21 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
 
     let mut out = Output::stdout();
     if let Some(parts) = args.list_parts {
-        let (level, sizes) = solver.parts(parts);
         for k in 1..=parts {
             writeln!(out, "{k}/{parts}")?;
         }
         out.flush()?;
+        // Only the statistics need the split itself, which searches the top of the tree.
         if args.stats {
+            let (level, sizes) = solver.parts(parts).map_err(|reason| {
+                let what = match reason {
+                    StopReason::Deadline => {
+                        format!("the time limit ({})", args.time_limit.describe())
+                    }
+                    _ => "an interrupt".to_string(),
+                };
+                Failure::Unmet(format!("{what} stopped the split before its statistics"))
+            })?;
             let total: usize = sizes.iter().sum();
             eprintln!(
                 "split at level {level}: {total} subtrees, {}-{} a part",
@@ -172,11 +183,8 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
             (None, Some(jobs)) => count_parallel(&solver, jobs, args.progress),
             (None, None) => count(&solver, args.progress),
         };
-        let cut = matches!(
-            outcome.stopped,
-            Some(StopReason::Flag | StopReason::Deadline)
-        );
-        let more = if cut { "+" } else { "" };
+        // Cut short, or stopped at the limit: there may be more (`N+`, as `sudoku count`).
+        let more = if outcome.stopped.is_some() { "+" } else { "" };
         writeln!(out, "{}{more}", outcome.stats.solutions)?;
         outcome
     } else {
@@ -208,6 +216,11 @@ fn parse_part(text: &str) -> Result<(usize, usize), String> {
     if k == 0 || k > n {
         return Err(bad());
     }
+    if n > MAX_PARTS {
+        return Err(format!(
+            "`{text}`: a count splits into at most {MAX_PARTS} parts"
+        ));
+    }
     Ok((k, n))
 }
 
@@ -222,6 +235,11 @@ fn check_usage(args: &Args) -> Result<(), Failure> {
         return Err(Failure::Usage(
             "--list-parts needs at least 1 part".to_string(),
         ));
+    }
+    if args.list_parts.is_some_and(|n| n > MAX_PARTS) {
+        return Err(Failure::Usage(format!(
+            "--list-parts: a count splits into at most {MAX_PARTS} parts"
+        )));
     }
     if args.list_parts.is_some() && (args.count || args.part.is_some() || args.limit.is_some()) {
         return Err(Failure::Usage(

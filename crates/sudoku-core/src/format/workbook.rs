@@ -24,7 +24,7 @@
 use std::fmt;
 use std::io::Cursor;
 
-use calamine::{Data, Reader, open_workbook_auto_from_rs};
+use calamine::{Data, Reader, Sheets, open_workbook_auto_from_rs};
 use thiserror::Error;
 
 use super::line::parse_line;
@@ -129,41 +129,73 @@ pub fn read_workbook(
         .map_err(|e| WorkbookError::Open(e.to_string()))?;
     let mut out = Vec::new();
     for name in book.sheet_names() {
-        let range = match book.worksheet_range(&name) {
-            Ok(range) => range,
+        let cells = match sheet_cells(&mut book, &name) {
+            Ok(cells) => cells,
             // Chart sheets and the like hold no cells: nothing to read there.
-            Err(e) if e.to_string().to_lowercase().contains("chart") => continue,
-            Err(e) => {
+            Err(e) if e.to_lowercase().contains("chart") => continue,
+            Err(message) => {
                 return Err(WorkbookError::Sheet {
                     sheet: name,
-                    message: e.to_string(),
+                    message,
                 });
             }
         };
-        let Some((top, left)) = range.start() else {
-            continue;
-        };
-        let (height, width) = range.get_size();
-        if height.saturating_mul(width) > MAX_SHEET_CELLS {
-            return Err(WorkbookError::Sheet {
-                sheet: name,
-                message: format!(
-                    "{height} rows by {width} columns is more than the {MAX_SHEET_CELLS} cells read"
-                ),
-            });
+        if let Some(sheet) = Sheet::from_cells(&name, cells)? {
+            sheet.read(options, &mut out);
         }
-        let cells: Vec<Kind> = range.cells().map(|(_, _, data)| Kind::of(data)).collect();
-        let sheet = Sheet {
-            name: &name,
-            top: top as usize,
-            left: left as usize,
-            height,
-            width,
-            cells,
-        };
-        sheet.read(options, &mut out);
     }
     Ok(out)
+}
+
+/// A sheet's cells that hold something, with their (row, column) on the sheet.
+type SheetCells = Vec<((u32, u32), Kind)>;
+
+/// The cells of a sheet that hold something, by (row, column) on the sheet.
+///
+/// `.xlsx` and `.xlsb` sheets are read cell by cell, so that the size of the sheet is known
+/// before anything is laid out: calamine's `worksheet_range` lays the sheet out as one
+/// rectangle from its first cell to its last, and a 1 KB file with cells `A1` and
+/// `XFD1048576` asked for 17 billion cells (512 GB) and aborted the process, the server
+/// with it. `.xls` and `.ods` go through `worksheet_range`, which their own limits bound
+/// (65,536 rows by 256 columns; calamine caps an `.ods` sheet at 100 million cells).
+fn sheet_cells<RS: std::io::Read + std::io::Seek>(
+    book: &mut Sheets<RS>,
+    name: &str,
+) -> Result<SheetCells, String> {
+    let mut cells = Vec::new();
+    let mut keep = |pos: (u32, u32), data: &Data| -> Result<(), String> {
+        let kind = Kind::of(data);
+        if kind != Kind::Blank {
+            if cells.len() >= MAX_SHEET_CELLS {
+                return Err(format!("more than the {MAX_SHEET_CELLS} cells read"));
+            }
+            cells.push((pos, kind));
+        }
+        Ok(())
+    };
+    // The two readers are different types with the same methods.
+    macro_rules! cell_by_cell {
+        ($book:expr) => {{
+            let mut reader = $book
+                .worksheet_cells_reader(name)
+                .map_err(|e| e.to_string())?;
+            while let Some(cell) = reader.next_cell().map_err(|e| e.to_string())? {
+                keep(cell.get_position(), &Data::from(cell.get_value().clone()))?;
+            }
+        }};
+    }
+    match book {
+        Sheets::Xlsx(book) => cell_by_cell!(book),
+        Sheets::Xlsb(book) => cell_by_cell!(book),
+        other => {
+            let range = other.worksheet_range(name).map_err(|e| e.to_string())?;
+            let (top, left) = range.start().unwrap_or((0, 0));
+            for (r, c, data) in range.used_cells() {
+                keep((top + r as u32, left + c as u32), data)?;
+            }
+        }
+    }
+    Ok(cells)
 }
 
 /// Refuses a zipped workbook whose members unpack to more than [`MAX_UNPACKED`] bytes.
@@ -249,6 +281,56 @@ struct Rect {
     bottom: usize,
     left: usize,
     right: usize,
+}
+
+impl<'a> Sheet<'a> {
+    /// The sheet laid out as the rectangle from its first cell that holds something to its
+    /// last (`None`: it holds nothing), refused when that is more than [`MAX_SHEET_CELLS`].
+    fn from_cells(name: &'a str, cells: SheetCells) -> Result<Option<Sheet<'a>>, WorkbookError> {
+        let Some(top) = cells.iter().map(|((r, _), _)| *r as usize).min() else {
+            return Ok(None);
+        };
+        let bottom = cells
+            .iter()
+            .map(|((r, _), _)| *r as usize)
+            .max()
+            .unwrap_or(top);
+        let left = cells
+            .iter()
+            .map(|((_, c), _)| *c as usize)
+            .min()
+            .unwrap_or(0);
+        let right = cells
+            .iter()
+            .map(|((_, c), _)| *c as usize)
+            .max()
+            .unwrap_or(left);
+        let (height, width) = (bottom - top + 1, right - left + 1);
+        if height.saturating_mul(width) > MAX_SHEET_CELLS {
+            let corner = |r: usize, c: usize| format!("{}{}", column_name(c), r + 1);
+            return Err(WorkbookError::Sheet {
+                sheet: name.to_string(),
+                message: format!(
+                    "its cells run from {} to {}, {height} rows by {width} columns, more than \
+                     the {MAX_SHEET_CELLS} cells read",
+                    corner(top, left),
+                    corner(bottom, right)
+                ),
+            });
+        }
+        let mut laid_out = vec![Kind::Blank; height * width];
+        for ((r, c), kind) in cells {
+            laid_out[(r as usize - top) * width + (c as usize - left)] = kind;
+        }
+        Ok(Some(Sheet {
+            name,
+            top,
+            left,
+            height,
+            width,
+            cells: laid_out,
+        }))
+    }
 }
 
 impl Sheet<'_> {
