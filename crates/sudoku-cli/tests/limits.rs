@@ -227,3 +227,26 @@ fn xc_takes_many_items_in_its_stride() {
     assert_contains(&run.stderr, "solutions: 1\n");
     assert_contains(&run.stderr, &format!("nodes: {}\n", n + 1));
 }
+
+/// Making the first full grid of a large layout is a search too: with `--seed 8` on 5x7
+/// boxes (35x35) it ran 15 s under a 1 s limit, before the dig had a grid to work on.
+#[test]
+fn generate_stops_at_the_time_limit_while_it_makes_a_full_grid() {
+    let started = Instant::now();
+    let run = sudoku(
+        &[
+            "generate",
+            "--box",
+            "5x7",
+            "--time-limit",
+            "0.5",
+            "--seed",
+            "8",
+        ],
+        None,
+    );
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_contains(&run.stderr, "before the time limit");
+}

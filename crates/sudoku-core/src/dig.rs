@@ -341,12 +341,27 @@ impl Digger {
     /// A random full grid of the layout: the first solution of the empty grid in an order
     /// shuffled by `seed`.
     pub fn full_grid(&mut self, seed: u64) -> Grid {
+        match self.full_grid_by(seed, None) {
+            Some(grid) => grid,
+            None => unreachable!("a search with no deadline was cut short"),
+        }
+    }
+
+    /// [`Digger::full_grid`], given up when `deadline` passes first (`None`): on a large grid
+    /// an unlucky order can search for seconds (35x35, `--seed 8`: 15 s under a 1 s limit,
+    /// before the dig had its first grid), and the stop flag ends it too.
+    pub fn full_grid_by(&mut self, seed: u64, deadline: Option<Instant>) -> Option<Grid> {
         if crate::engine::fast_applies(self.layout()) {
-            return classic_full_grid(seed);
+            return Some(classic_full_grid(seed));
         }
         let empty = Grid::empty(self.layout().shape());
-        match self.solver.dlx().first_random(&empty, seed) {
-            Ok(Some(g)) => g,
+        let dlx = self.solver.dlx();
+        dlx.set_deadline(deadline);
+        let found = dlx.first_random(&empty, seed);
+        dlx.set_deadline(None);
+        match found {
+            Ok(Some(g)) => Some(g),
+            Ok(None) if dlx.halted().is_some() => None,
             // Every layout the model builds (rows, columns, boxes or regions of N cells, the
             // diagonals, windows) has a full grid; this is a bug if it happens.
             other => unreachable!("the {} layout has no full grid: {other:?}", self.layout()),
@@ -411,7 +426,9 @@ impl Digger {
                 return Err(DigError::TimeUp { grids: tried });
             }
             let grid_seed = rng.next_u64();
-            let full = self.full_grid(grid_seed);
+            let Some(full) = self.full_grid_by(grid_seed, options.deadline) else {
+                return Err(DigError::TimeUp { grids: tried });
+            };
             if let Some(dug) = self.dig_ordered(&full, options, &mut rng, order, &mut accept) {
                 return Ok(dug);
             }
