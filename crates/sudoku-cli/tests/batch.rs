@@ -312,6 +312,38 @@ fn transform_random_is_seeded_and_keeps_solutions() {
     assert_eq!(check.code, Some(0), "{}", check.stdout);
 }
 
+/// The canonical form of an empty 16x16 grid searches millions of symmetries with nothing
+/// to prune them (it ran for ever); the time limit reports it and the batch goes on.
+#[test]
+fn canonical_gives_up_at_the_time_limit_and_goes_on() {
+    let input = format!("{}\n{EXAMPLE_A}\n", ".".repeat(256));
+    let started = std::time::Instant::now();
+    let run = sudoku(
+        &["transform", "--canonical", "--time-limit", "0.3"],
+        Some(&input),
+    );
+    assert!(
+        started.elapsed().as_secs_f64() < 10.0,
+        "{:?}",
+        started.elapsed()
+    );
+    assert_ne!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("line 1: no canonical form within the time limit (0.3 s"),
+        "{}",
+        run.stderr
+    );
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert_eq!(lines[0], "");
+    let alone = sudoku(
+        &["transform", "--canonical"],
+        Some(&format!("{EXAMPLE_A}\n")),
+    );
+    assert_eq!(lines[1], alone.stdout.trim_end());
+}
+
 #[test]
 fn named_transforms_commute_with_solving() {
     let solve = |text: &str| sudoku(&["solve"], Some(text)).stdout;

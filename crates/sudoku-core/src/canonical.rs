@@ -10,6 +10,8 @@
 //! row orders are never looked at. The column orders are all tried: `(c!)^r * r!` of them for
 //! `r x c` boxes (1296 for 9x9, 82944 for 12x12), so this is quick up to 12x12 and slow beyond.
 
+use std::time::Instant;
+
 use crate::grid::Grid;
 use crate::transform::Transform;
 
@@ -32,6 +34,16 @@ pub fn canonical(grid: &Grid) -> Grid {
 
 /// The canonical form and a transform that takes the grid to it.
 pub fn canonical_with_transform(grid: &Grid) -> (Grid, Transform) {
+    match canonical_within(grid, None) {
+        Some(found) => found,
+        None => unreachable!("a search with no deadline was cut short"),
+    }
+}
+
+/// [`canonical_with_transform`], given up (`None`) when `deadline` passes first. From 16x16
+/// up the column orders alone are millions (`(4!)^4 * 4!`, 8 million, for 4x4 boxes), and a
+/// grid with few givens prunes few row orders: an empty 16x16 grid would search for ever.
+pub fn canonical_within(grid: &Grid, deadline: Option<Instant>) -> Option<(Grid, Transform)> {
     let shape = grid.shape();
     let n = shape.size();
     let mut search = Search {
@@ -52,6 +64,9 @@ pub fn canonical_with_transform(grid: &Grid) -> (Grid, Transform) {
         found: None,
         improved: false,
         transpose: false,
+        deadline,
+        calls: 0,
+        halted: false,
     };
     let transposes: &[bool] = if shape.box_rows() == shape.box_cols() {
         &[false, true]
@@ -70,6 +85,9 @@ pub fn canonical_with_transform(grid: &Grid) -> (Grid, Transform) {
             grid.values().to_vec()
         };
         search.columns(0);
+    }
+    if search.halted {
+        return None;
     }
     let (transpose, rows, cols, map) = match search.found {
         Some(found) => found,
@@ -93,7 +111,7 @@ pub fn canonical_with_transform(grid: &Grid) -> (Grid, Transform) {
         search.best,
     )
     .unwrap_or_else(|_| Grid::empty(shape));
-    (out, t)
+    Some((out, t))
 }
 
 type Found = (bool, Vec<u8>, Vec<u8>, [u8; crate::shape::MAX_SIZE + 1]);
@@ -122,12 +140,23 @@ struct Search {
     /// Whether `best` changed since the last leaf (the leaf then records how it got there).
     improved: bool,
     transpose: bool,
+    /// When to give up, the row steps taken (the clock is read every [`CLOCK_EVERY`]), and
+    /// whether it gave up.
+    deadline: Option<Instant>,
+    calls: u64,
+    halted: bool,
 }
+
+/// How many row steps the search takes between two readings of the clock.
+const CLOCK_EVERY: u64 = 1 << 14;
 
 impl Search {
     /// Chooses the column for slot `j`: any unused column of the stack in progress, or at the
     /// start of a stack, any unused column (the stacks entered before are all used up).
     fn columns(&mut self, j: usize) {
+        if self.halted {
+            return;
+        }
         if j == self.n {
             self.rows_search(0);
             return;
@@ -152,6 +181,15 @@ impl Search {
 
     /// Chooses the row for slot `i`, comparing with the best grid as it goes.
     fn rows_search(&mut self, i: usize) {
+        self.calls += 1;
+        if self.calls.is_multiple_of(CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.halted = true;
+        }
+        if self.halted {
+            return;
+        }
         let n = self.n;
         if i == n {
             if self.improved {
@@ -273,5 +311,28 @@ mod tests {
     fn empty_cells_come_first() {
         let g: Grid = "...4............".parse().unwrap();
         assert_eq!(canonical(&g).to_string(), "...............1");
+    }
+
+    #[test]
+    fn a_deadline_gives_up_on_a_grid_too_large_to_search() {
+        let empty = Grid::empty(crate::Shape::new(4, 4).unwrap());
+        let started = Instant::now();
+        let cut = canonical_within(&empty, Some(started + std::time::Duration::from_millis(50)));
+        assert!(cut.is_none());
+        assert!(
+            started.elapsed().as_secs_f64() < 5.0,
+            "{:?}",
+            started.elapsed()
+        );
+        // A 9x9 grid well within it gets the same answer as without.
+        let grid: Grid =
+            "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+                .parse()
+                .unwrap();
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        assert_eq!(
+            canonical_within(&grid, Some(later)).map(|f| f.0),
+            Some(canonical(&grid))
+        );
     }
 }

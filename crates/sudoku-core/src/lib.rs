@@ -72,7 +72,7 @@ pub mod solve;
 pub mod transform;
 pub mod variant;
 
-pub use canonical::{canonical, canonical_with_transform, equivalent};
+pub use canonical::{canonical, canonical_with_transform, canonical_within, equivalent};
 pub use encode::{Encoder, Encoding};
 pub use engine::{Engine, EngineError, Solver};
 pub use format::{Entry, OutputFormat, ParseError, ParseErrorKind, ReadOptions};

@@ -10,12 +10,13 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use sudoku_core::format::OutputFormat;
-use sudoku_core::{Entry, Shape, Transform, canonical};
+use sudoku_core::{Entry, Shape, Transform, canonical_within};
 
 use crate::batch::{self, Batch, InputArgs, Sink};
 use crate::cmd::generate::fresh_seed;
 use crate::failure::Failure;
 use crate::output::Output;
+use crate::stop::{TimeLimit, parse_seconds};
 use crate::timing::Clock;
 
 /// Arguments of `sudoku transform`.
@@ -82,6 +83,13 @@ pub struct Args {
     /// Output format: line, grid, json or csv.
     #[arg(long, value_name = "FORMAT", default_value = "line")]
     format: OutputFormat,
+
+    /// With --canonical: give up on a puzzle after this many seconds (units allowed: `500ms`,
+    /// `2m`; 0 for no limit). 9x9 takes milliseconds; from 16x16 up the symmetries are
+    /// millions and a grid with few givens may never finish. The puzzle is then reported and
+    /// the others still transformed.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    time_limit: TimeLimit,
 }
 
 /// Runs `sudoku transform`.
@@ -110,7 +118,14 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         }
         let grid = &entry.grid;
         let result = if args.canonical {
-            Ok(canonical(grid))
+            canonical_within(grid, args.time_limit.deadline())
+                .map(|(g, _)| g)
+                .ok_or_else(|| {
+                    format!(
+                        "no canonical form within the time limit ({}; --time-limit 0 for none)",
+                        args.time_limit.describe()
+                    )
+                })
         } else {
             let shape = grid.shape();
             named
