@@ -344,6 +344,32 @@ fn canonical_gives_up_at_the_time_limit_and_goes_on() {
     assert_eq!(lines[1], alone.stdout.trim_end());
 }
 
+/// A quarter turn of a 6x6 grid with 2x3 boxes has 3x2 boxes, which a line cannot say: a
+/// note says how to read it back, and read so it is the same puzzle, still unique.
+#[test]
+fn a_turned_oblong_grid_says_how_to_read_it_back() {
+    let puzzle = ".......2......15....2..31.4.2..5.6..\n";
+    assert_eq!(
+        sudoku(&["check"], Some(puzzle)).code,
+        Some(0),
+        "the sample is unique"
+    );
+    let turned = sudoku(&["transform", "--rotate", "90"], Some(puzzle));
+    assert_eq!(turned.code, Some(0), "{}", turned.stderr);
+    assert!(
+        turned.stderr.contains("3x2 boxes") && turned.stderr.contains("--box 3x2"),
+        "{}",
+        turned.stderr
+    );
+    let back = sudoku(&["check", "--box", "3x2"], Some(&turned.stdout));
+    assert_eq!(back.code, Some(0), "{}{}", back.stdout, back.stderr);
+    let json = sudoku(
+        &["transform", "--rotate", "180", "--format", "json"],
+        Some(puzzle),
+    );
+    assert_eq!(json.stderr, "", "a half turn keeps the boxes");
+}
+
 #[test]
 fn named_transforms_commute_with_solving() {
     let solve = |text: &str| sudoku(&["solve"], Some(text)).stdout;

@@ -108,6 +108,7 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     // The named transforms for each shape met, built once.
     let mut named: HashMap<Shape, Result<Transform, String>> = HashMap::new();
     let mut index = 0u64;
+    let mut warned = false;
     let mut out = Output::stdout();
     let work = |_: &mut (), _: &Entry| {};
     let emit = |sink: &mut Sink, entry: &Entry, ()| {
@@ -145,6 +146,7 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         };
         match result {
             Ok(g) => {
+                warn_of_boxes_a_line_cannot_say(args.format, g.shape(), &mut warned);
                 let text = args.format.write(&g, &entry.label, None);
                 sink.out.write_all(text.as_bytes()).map_err(Failure::from)
             }
@@ -155,6 +157,21 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     // A transform changes no puzzle's verdict: only unreadable puzzles or options that do
     // not fit a shape make the exit code non-zero.
     batch::finish(&mut out, tally, false, clock)
+}
+
+/// A transpose or a quarter turn of a grid with oblong boxes (2x3) gives the other oblong
+/// (3x2), which a line or CSV record cannot say: it reads back as the usual shape for its
+/// size, a different puzzle. Said once, on stderr, with the way to read it back.
+fn warn_of_boxes_a_line_cannot_say(format: OutputFormat, shape: Shape, warned: &mut bool) {
+    let plain = matches!(format, OutputFormat::Line | OutputFormat::Csv);
+    if plain && !*warned && Shape::from_size(shape.size()) != Some(shape) {
+        *warned = true;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: the output has {shape} boxes, which a line does not say: read it back with \
+             --box {shape}"
+        );
+    }
 }
 
 /// The composition of the named transforms for grids of one shape, or why they do not fit it.
