@@ -8,7 +8,6 @@
 //!   the player's own marks, a one-digit word being a placed digit;
 //! * a line of HoDoKu's library format (`:0000:x:<grid>:<deleted>:...`, 9x9).
 
-use std::io::Read;
 use std::path::Path;
 
 use sudoku_core::format::workbook::{looks_like_workbook, read_workbook};
@@ -50,22 +49,37 @@ pub struct Position {
 }
 
 /// The text of `PUZZLE|FILE|-`: standard input for `-`, a file if one exists by that name,
-/// else the argument itself.
+/// else the argument itself. Text that is not UTF-8 is refused with the byte where it stops.
 pub fn source_text(arg: &str) -> Result<(String, String), Failure> {
-    if arg == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::Input(format!("<stdin>: cannot read: {e}")))?;
-        return Ok(("<stdin>".to_string(), text));
-    }
     let path = Path::new(arg);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Failure::Input(format!("{arg}: cannot read: {e}")))?;
-        return Ok((arg.to_string(), text));
+    if arg == crate::input::STDIN || path.is_file() {
+        let input = crate::input::read(path)?;
+        return Ok((input.name, input.text));
     }
-    Ok(("<argument>".to_string(), arg.to_string()))
+    Ok((ARGUMENT.to_string(), arg.to_string()))
+}
+
+/// The name of a puzzle written on the command line, in messages.
+const ARGUMENT: &str = "<argument>";
+
+/// Whether an argument that is no file was probably meant as one (a path or a file name
+/// with an extension), so that a failure to read it as a puzzle says the file is missing.
+fn looks_like_a_path(arg: &str) -> bool {
+    arg.contains('/')
+        || arg.contains('\\')
+        || arg.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty() && ext.chars().any(|c| c.is_ascii_alphabetic())
+        })
+}
+
+/// A puzzle argument that did not read: for one that looks like a file name, the missing
+/// file is the likelier mistake, and is said first.
+fn unreadable(name: &str, arg: &str, why: impl std::fmt::Display) -> Failure {
+    if name == ARGUMENT && looks_like_a_path(arg) {
+        Failure::Input(format!("{arg}: no such file (and as a puzzle: {why})"))
+    } else {
+        Failure::Input(format!("{name}: {why}"))
+    }
 }
 
 /// Reads the position the arguments name (see the module doc).
@@ -110,8 +124,8 @@ pub fn read(args: &PositionArgs) -> Result<Position, Failure> {
     }
     let entry = read_str(&text, ReadOptions { shape })
         .next()
-        .ok_or_else(|| Failure::Input(format!("{name}: no puzzle found")))?
-        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+        .ok_or_else(|| unreadable(&name, &args.source, "no puzzle found"))?
+        .map_err(|e| unreadable(&name, &args.source, e))?;
     let layout = match &entry.variant {
         Some(v) => Layout::with_variant(entry.grid.shape(), v.clone())
             .map_err(|e| Failure::Input(format!("{name}: {e}")))?,

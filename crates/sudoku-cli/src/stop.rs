@@ -87,7 +87,12 @@ pub fn parse_seconds(text: &str) -> Result<TimeLimit, String> {
         .map_err(|_| {
             format!("`{text}` is not a number of seconds (a unit may follow: 500ms, 90s, 1.5m, 2h)")
         })?;
-    if !(0.0..=1e9).contains(&seconds) {
+    if seconds > 1e9 {
+        return Err(format!(
+            "`{text}` is more than the longest limit, 1e9 seconds (0 for no limit)"
+        ));
+    }
+    if seconds.is_nan() || seconds < 0.0 {
         return Err(format!(
             "`{text}`: give 0 (no limit) or a positive number of seconds"
         ));
@@ -139,6 +144,10 @@ mod tests {
         for bad in ["", "s", "abc", "3 sec", "-1", "nan", "1e12"] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
         }
+        let e = parse_seconds("1e10").unwrap_err();
+        assert!(e.contains("longest limit"), "{e}");
+        let e = parse_seconds("-2").unwrap_err();
+        assert!(e.contains("positive"), "{e}");
         let e = parse_seconds("3sec").unwrap_err();
         assert!(e.contains("`3sec`") && e.contains("90s"), "{e}");
     }

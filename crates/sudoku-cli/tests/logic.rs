@@ -108,6 +108,21 @@ fn pencil_marks_and_bad_positions() {
     let none = sudoku(&["explain", "-"], Some(""));
     assert_eq!(none.code, Some(2));
     assert_contains(&none.stderr, "no puzzle found");
+    // A file name that names no file is said to be missing (it was read as a 10x10 puzzle
+    // and blamed for its letters), and a file that is not text says where it stops.
+    for missing in ["nosuch.txt", "/nonexistent/p.txt"] {
+        let run = sudoku(&["hint", missing], None);
+        assert_eq!(run.code, Some(2), "{missing}");
+        assert_contains(&run.stderr, &format!("{missing}: no such file"));
+    }
+    let dir = std::env::temp_dir().join(format!("sudoku-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let binary = dir.join("p.bin");
+    std::fs::write(&binary, b"4.....8.5\xff\xfe").expect("written");
+    let run = sudoku(&["explain", binary.to_str().expect("UTF-8 path")], None);
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "not UTF-8 text (byte 10 ");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--style intuitive`: one placement a step, without pencil marks; the easy puzzle is solved

@@ -87,6 +87,14 @@ fn serve_refuses_a_bad_address() {
     assert_eq!(run.code, Some(2), "stderr: {}", run.stderr);
     assert_contains(&run.stderr, "cannot listen on not an address");
     assert!(run.stdout.is_empty(), "nothing served: {}", run.stdout);
+    // Refused before the database is made: no new file is left behind.
+    let run = sudoku(&["serve", "--addr", "127.0.0.1:99999", "--db", db], None);
+    assert_eq!(run.code, Some(2), "stderr: {}", run.stderr);
+    assert!(!std::path::Path::new(db).exists(), "a database was made");
+    // A pool the server would fill for ever is refused.
+    let run = sudoku(&["serve", "--pool", "1001", "--db", db], None);
+    assert_eq!(run.code, Some(2), "stderr: {}", run.stderr);
+    assert_contains(&run.stderr, "0..=1000");
 }
 
 #[test]

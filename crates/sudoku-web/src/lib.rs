@@ -131,13 +131,14 @@ pub struct Server {
 impl Server {
     /// Opens the database and binds the address.
     pub async fn bind(config: &Config) -> Result<Server, WebError> {
-        let state = AppState::open(&config.db, &config.limits)?;
+        // The address first: a bad one must not leave a new database file behind.
         let listener = tokio::net::TcpListener::bind(&config.addr)
             .await
             .map_err(|source| WebError::Bind {
                 addr: config.addr.clone(),
                 source,
             })?;
+        let state = AppState::open(&config.db, &config.limits)?;
         Ok(Server {
             listener,
             state,

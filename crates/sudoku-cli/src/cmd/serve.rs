@@ -30,8 +30,9 @@ pub struct Args {
     #[arg(long)]
     open: bool,
 
-    /// Ready puzzles to keep per rung of the ladder (9x9 classic), made in the background.
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    /// Ready puzzles to keep per rung of the ladder (9x9 classic), made in the background
+    /// (at most 1000: the pool is kept in the database and refilled as games start).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u64).range(0..=1000))]
     pool: u64,
 }
 
