@@ -160,6 +160,12 @@ fn impossible_requests_end_with_a_message() {
     let bad = sudoku(&["generate", "--givens", "40-30"], None);
     assert_eq!(bad.code, Some(2));
     assert_contains(&bad.stderr, "the minimum is above the maximum");
+    // More givens than cells is a usage error like too few (it exited 1, as for no luck).
+    for givens in ["82", "18446744073709551615"] {
+        let bad = sudoku(&["generate", "--givens", givens, "--seed", "1"], None);
+        assert_eq!(bad.code, Some(2), "{givens}: {}", bad.stderr);
+        assert_contains(&bad.stderr, "a 9x9 grid has 81 cells");
+    }
     let symmetry = sudoku(&["generate", "--symmetry", "spiral"], None);
     assert_eq!(symmetry.code, Some(2));
     assert_contains(&symmetry.stderr, "unknown symmetry");

@@ -191,6 +191,15 @@ const FEWEST_9X9_GIVENS: usize = 17;
 /// Runs `sudoku generate`.
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     let spec = VariantSpec::from_args(&args.variant)?;
+    let cells = args.shape.cell_count();
+    if let Some((min, max)) = args.givens
+        && min > cells
+    {
+        return Err(Failure::Usage(format!(
+            "--givens {min}-{max}: a {n}x{n} grid has {cells} cells",
+            n = args.shape.size()
+        )));
+    }
     if let Some((min, max)) = args.givens
         && args.shape.size() == 9
         && args.variant.variant.is_empty()
