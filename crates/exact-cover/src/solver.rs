@@ -452,14 +452,10 @@ impl<'p> Solver<'p> {
             return self.clone_without_limits().count();
         }
         let (top, cut) = self.split(jobs.saturating_mul(64));
-        if cut.is_some() {
-            return Count {
-                solutions: top.stats().solutions,
-                stats: top.stats(),
-                stopped: cut,
-            };
-        }
-        let (below, stopped) = self.count_prefixes(top.prefixes().iter(), jobs, &|_| {});
+        // A split cut short counts nothing below it, and says why it stopped.
+        let prefixes = if cut.is_some() { &[] } else { top.prefixes() };
+        let (below, stopped) = self.count_prefixes(prefixes.iter(), jobs, &|_| {});
+        let stopped = cut.or(stopped);
         let total = top.stats() + below;
         Count {
             solutions: total.solutions,
@@ -491,20 +487,9 @@ impl<'p> Solver<'p> {
     ) -> Count {
         let parts = parts.max(1);
         let (top, cut) = self.split(parts.saturating_mul(PREFIXES_PER_PART));
-        if cut.is_some() {
-            let stats = if part == 0 {
-                top.stats()
-            } else {
-                Stats::default()
-            };
-            return Count {
-                solutions: stats.solutions,
-                stats,
-                stopped: cut,
-            };
-        }
-        let mine = top
-            .prefixes()
+        // A split cut short counts nothing below it, and says why it stopped.
+        let prefixes = if cut.is_some() { &[] } else { top.prefixes() };
+        let mine = prefixes
             .iter()
             .enumerate()
             .filter(|&(i, _)| i % parts == part)
@@ -520,6 +505,7 @@ impl<'p> Solver<'p> {
             done(so_far.0 as f64 / mine.len().max(1) as f64, so_far.1);
         };
         let (below, stopped) = self.count_prefixes(mine.iter().copied(), jobs.max(1), &each);
+        let stopped = cut.or(stopped);
         let total = if part == 0 {
             top.stats() + below
         } else {
