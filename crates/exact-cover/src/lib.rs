@@ -45,6 +45,7 @@ mod text;
 pub use problem::{BuildError, ColorId, Item, ItemId, ItemKind, MAX_BOUND, Problem, Use};
 pub use rng::Rng;
 pub use solver::{
-    Backend, Count, Halt, MAX_PARTS, PREFIXES_PER_PART, Search, Solver, Stats, Step, StopReason,
+    Backend, Count, Halt, MAX_PARTS, PREFIXES_PER_PART, PartError, Search, Solver, Stats, Step,
+    StopReason, check_parts,
 };
 pub use text::{ParseError, ParseErrorKind, Parsed, Warning, parse};

@@ -471,7 +471,10 @@ impl<'p> Solver<'p> {
     /// on separate machines agree on it: each takes every `parts`-th subtree at the first
     /// level that has at least [`PREFIXES_PER_PART`] subtrees per part (at most 16 levels
     /// down), which balances the parts whatever the tree's shape near the root.
-    pub fn count_part(&self, part: usize, parts: usize, jobs: usize) -> Count {
+    ///
+    /// A `parts` of 0 or over [`MAX_PARTS`], or a `part` not below `parts`, is a
+    /// [`PartError`] (nothing is searched).
+    pub fn count_part(&self, part: usize, parts: usize, jobs: usize) -> Result<Count, PartError> {
         self.count_part_with(part, parts, jobs, &|_, _| {})
     }
 
@@ -484,9 +487,12 @@ impl<'p> Solver<'p> {
         parts: usize,
         jobs: usize,
         done: &(dyn Fn(f64, Stats) + Sync),
-    ) -> Count {
-        let parts = parts.max(1);
-        let (top, cut) = self.split(parts.saturating_mul(PREFIXES_PER_PART));
+    ) -> Result<Count, PartError> {
+        check_parts(parts)?;
+        if part >= parts {
+            return Err(PartError::Part { part, parts });
+        }
+        let (top, cut) = self.split(parts * PREFIXES_PER_PART);
         // A split cut short counts nothing below it, and says why it stopped.
         let prefixes = if cut.is_some() { &[] } else { top.prefixes() };
         let mine = prefixes
@@ -511,20 +517,21 @@ impl<'p> Solver<'p> {
         } else {
             below
         };
-        Count {
+        Ok(Count {
             solutions: total.solutions,
             stats: total,
             stopped,
-        }
+        })
     }
 
     /// How a split into `parts` parts cuts the tree: the level, and the number of subtrees
-    /// each part gets (`Err`: the flag or the deadline stopped the split first).
-    pub fn parts(&self, parts: usize) -> Result<(usize, Vec<usize>), StopReason> {
-        let parts = parts.clamp(1, MAX_PARTS);
+    /// each part gets. An error when `parts` is 0 or over [`MAX_PARTS`], or when the flag or
+    /// the deadline stopped the split first ([`PartError::Stopped`]).
+    pub fn parts(&self, parts: usize) -> Result<(usize, Vec<usize>), PartError> {
+        check_parts(parts)?;
         let (top, cut) = self.split(parts * PREFIXES_PER_PART);
         if let Some(reason) = cut {
-            return Err(reason);
+            return Err(PartError::Stopped(reason));
         }
         let n = top.prefixes().len();
         let level = top.prefixes().first().map_or(0, Vec::len);
@@ -611,6 +618,34 @@ pub const PREFIXES_PER_PART: usize = 16;
 /// The most parts a count may be split into: the split keeps every subtree's path, 16 a
 /// part, so this bounds it to a few hundred megabytes (a cluster runs far fewer parts).
 pub const MAX_PARTS: usize = 100_000;
+
+/// Why a split count ([`Solver::count_part`], [`Solver::parts`]) was not made as asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PartError {
+    /// The number of parts is 0 or over [`MAX_PARTS`].
+    #[error("a count splits into 1 to {MAX_PARTS} parts, not {0}")]
+    Parts(usize),
+    /// The part asked for is not below the number of parts (parts count from 0).
+    #[error("there is no part {part} of {parts}: they are numbered 0 to {}", parts - 1)]
+    Part {
+        /// The part asked for.
+        part: usize,
+        /// The number of parts.
+        parts: usize,
+    },
+    /// The flag or the deadline stopped the split before it reached its level.
+    #[error("the split was stopped ({0:?}) before it was made")]
+    Stopped(StopReason),
+}
+
+/// Whether a count can be split into `parts` parts: 1 to [`MAX_PARTS`].
+pub fn check_parts(parts: usize) -> Result<(), PartError> {
+    if (1..=MAX_PARTS).contains(&parts) {
+        Ok(())
+    } else {
+        Err(PartError::Parts(parts))
+    }
+}
 
 /// Runs an engine to the end of its tree; `Some` if the flag or the deadline stopped it.
 fn run_to_end(engine: &mut AnyEngine, halt: &Halt) -> Option<StopReason> {

@@ -65,7 +65,7 @@ proptest! {
         prop_assert_eq!(p.solver().backend(Backend::Cells).count_parallel(2).solutions, counted.solutions);
         for parts in [2, 3] {
             let sum: u64 = (0..parts)
-                .map(|k| p.solver().backend(Backend::Cells).count_part(k, parts, 1).solutions)
+                .map(|k| p.solver().backend(Backend::Cells).count_part(k, parts, 1).expect("a part").solutions)
                 .sum();
             prop_assert_eq!(sum, counted.solutions, "{} parts", parts);
         }
@@ -205,11 +205,16 @@ fn cells_parts_add_up() {
         let problem = load(file);
         let solver = problem.solver().backend(Backend::Cells);
         for parts in [1, 3, 7] {
-            let counts: Vec<_> = (0..parts).map(|k| solver.count_part(k, parts, 1)).collect();
+            let counts: Vec<_> = (0..parts)
+                .map(|k| solver.count_part(k, parts, 1).expect("a part"))
+                .collect();
             let sum: u64 = counts.iter().map(|c| c.solutions).sum();
             assert_eq!(sum, solutions, "{file}: {parts} parts");
             assert_eq!(
-                solver.count_part(parts - 1, parts, 2).stats,
+                solver
+                    .count_part(parts - 1, parts, 2)
+                    .expect("a part")
+                    .stats,
                 counts[parts - 1].stats,
                 "{file}: part {parts} of {parts} again"
             );

@@ -638,7 +638,7 @@ fn parts_run_with_gnu_parallel_add_up_to_the_count() {
         let run = sudoku(&all, None);
         assert_eq!(run.code, Some(2), "{args:?}");
         assert!(
-            run.stderr.contains("at most 100000 parts"),
+            run.stderr.contains("a count splits into 1 to 100000 parts"),
             "{}",
             run.stderr
         );

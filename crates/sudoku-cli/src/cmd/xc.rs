@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use exact_cover::{
-    Backend, MAX_PARTS, ParseError, Problem, Search, Solver, Stats, Step, StopReason,
+    Backend, ParseError, PartError, Problem, Search, Solver, Stats, Step, StopReason,
 };
 
 use crate::failure::Failure;
@@ -159,14 +159,17 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         out.flush()?;
         // Only the statistics need the split itself, which searches the top of the tree.
         if args.stats {
-            let (level, sizes) = solver.parts(parts).map_err(|reason| {
-                let what = match reason {
-                    StopReason::Deadline => {
-                        format!("the time limit ({})", args.time_limit.describe())
-                    }
-                    _ => "an interrupt".to_string(),
-                };
-                Failure::Unmet(format!("{what} stopped the split before its statistics"))
+            let (level, sizes) = solver.parts(parts).map_err(|e| match e {
+                PartError::Stopped(reason) => {
+                    let what = match reason {
+                        StopReason::Deadline => {
+                            format!("the time limit ({})", args.time_limit.describe())
+                        }
+                        _ => "an interrupt".to_string(),
+                    };
+                    Failure::Unmet(format!("{what} stopped the split before its statistics"))
+                }
+                e => Failure::Usage(format!("--list-parts: {e}")),
             })?;
             let total: usize = sizes.iter().sum();
             eprintln!(
@@ -179,7 +182,7 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     }
     let outcome = if args.count {
         let outcome = match (args.part, args.jobs) {
-            (Some(part), jobs) => count_part(&solver, part, jobs.unwrap_or(1), args.progress),
+            (Some(part), jobs) => count_part(&solver, part, jobs.unwrap_or(1), args.progress)?,
             (None, Some(jobs)) => count_parallel(&solver, jobs, args.progress),
             (None, None) => count(&solver, args.progress),
         };
@@ -216,11 +219,7 @@ fn parse_part(text: &str) -> Result<(usize, usize), String> {
     if k == 0 || k > n {
         return Err(bad());
     }
-    if n > MAX_PARTS {
-        return Err(format!(
-            "`{text}`: a count splits into at most {MAX_PARTS} parts"
-        ));
-    }
+    exact_cover::check_parts(n).map_err(|e| format!("`{text}`: {e}"))?;
     Ok((k, n))
 }
 
@@ -231,15 +230,8 @@ fn check_usage(args: &Args) -> Result<(), Failure> {
             "--part counts a part of the tree: it needs --count, and no --limit".to_string(),
         ));
     }
-    if args.list_parts == Some(0) {
-        return Err(Failure::Usage(
-            "--list-parts needs at least 1 part".to_string(),
-        ));
-    }
-    if args.list_parts.is_some_and(|n| n > MAX_PARTS) {
-        return Err(Failure::Usage(format!(
-            "--list-parts: a count splits into at most {MAX_PARTS} parts"
-        )));
+    if let Some(n) = args.list_parts {
+        exact_cover::check_parts(n).map_err(|e| Failure::Usage(format!("--list-parts: {e}")))?;
     }
     if args.list_parts.is_some() && (args.count || args.part.is_some() || args.limit.is_some()) {
         return Err(Failure::Usage(
@@ -307,25 +299,32 @@ fn count(solver: &Solver<'_>, progress: bool) -> Outcome {
 
 /// Counts part `K/N` on `jobs` threads (0: one per core); with progress, the share of the
 /// part's subtrees counted so far, with their nodes and solutions.
-fn count_part(solver: &Solver<'_>, (k, n): (usize, usize), jobs: usize, progress: bool) -> Outcome {
+fn count_part(
+    solver: &Solver<'_>,
+    (k, n): (usize, usize),
+    jobs: usize,
+    progress: bool,
+) -> Result<Outcome, Failure> {
     let jobs = crate::batch::thread_count(jobs);
     let started = Instant::now();
     let reporter = std::sync::Mutex::new(Progress::new(progress));
-    let count = solver.count_part_with(k - 1, n, jobs, &|share, stats| {
-        if let Ok(mut r) = reporter.lock() {
-            r.tick(share, stats.nodes, stats.solutions);
-        }
-    });
+    let count = solver
+        .count_part_with(k - 1, n, jobs, &|share, stats| {
+            if let Ok(mut r) = reporter.lock() {
+                r.tick(share, stats.nodes, stats.solutions);
+            }
+        })
+        .map_err(|e| Failure::Usage(format!("--part: {e}")))?;
     if let Ok(mut r) = reporter.lock()
         && r.is_enabled()
     {
         r.finish(1.0, count.stats.nodes, count.stats.solutions);
     }
-    Outcome {
+    Ok(Outcome {
         stats: count.stats,
         stopped: count.stopped,
         search_time: started.elapsed(),
-    }
+    })
 }
 
 /// Counts on `jobs` threads (0: one per core).
