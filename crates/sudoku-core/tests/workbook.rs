@@ -235,3 +235,103 @@ fn a_sheet_with_a_far_off_cell_is_refused_naming_its_corners() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].as_ref().unwrap().grid.to_line(), TOP1);
 }
+
+/// An `.ods` workbook of one sheet `S` whose rows are `rows` (ODF XML), zipped without
+/// compression (its manifest is what tells calamine the file is an `.ods`).
+fn ods(rows: &str) -> Vec<u8> {
+    use std::io::Write;
+    let content = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><office:document-content \
+         xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\" \
+         xmlns:table=\"urn:oasis:names:tc:opendocument:xmlns:table:1.0\" \
+         xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" office:version=\"1.2\">\
+         <office:body><office:spreadsheet><table:table table:name=\"S\">{rows}</table:table>\
+         </office:spreadsheet></office:body></office:document-content>"
+    );
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    zip.start_file("mimetype", stored).unwrap();
+    zip.write_all(b"application/vnd.oasis.opendocument.spreadsheet")
+        .unwrap();
+    zip.start_file("META-INF/manifest.xml", stored).unwrap();
+    zip.write_all(
+        b"<?xml version=\"1.0\" encoding=\"UTF-8\"?><manifest:manifest \
+          xmlns:manifest=\"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0\" \
+          manifest:version=\"1.2\"><manifest:file-entry manifest:full-path=\"/\" \
+          manifest:media-type=\"application/vnd.oasis.opendocument.spreadsheet\"/>\
+          </manifest:manifest>",
+    )
+    .unwrap();
+    zip.start_file("content.xml", stored).unwrap();
+    zip.write_all(content.as_bytes()).unwrap();
+    zip.finish().unwrap().into_inner()
+}
+
+/// A numeric `.ods` cell holding `v`.
+fn ods_number(v: u32) -> String {
+    format!(
+        "<table:table-cell office:value-type=\"float\" office:value=\"{v}\">\
+         <text:p>{v}</text:p></table:table-cell>"
+    )
+}
+
+#[test]
+fn an_ods_sheet_that_would_lay_out_too_many_cells_is_refused_before_calamine_reads_it() {
+    // Each row a blank run of 16,383 columns, then a number: 300 rows make 4.9 million
+    // cells read row by row (20,000 such rows took a minute and 18 GB before the check).
+    let wide = format!(
+        "<table:table-row><table:table-cell table:number-columns-repeated=\"16383\"/>{}\
+         </table:table-row>",
+        ods_number(1)
+    );
+    let err = read_workbook(&ods(&wide.repeat(300)), ReadOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "sheet 'S': its rows hold 4915200 cells up to their last filled one, more than the \
+         4000000 cells read"
+    );
+    // A1, then a million blank rows, then a number: the rectangle calamine lays out.
+    let tall = format!(
+        "<table:table-row>{}</table:table-row><table:table-row \
+         table:number-rows-repeated=\"1000000\"><table:table-cell/></table:table-row>\
+         <table:table-row><table:table-cell table:number-columns-repeated=\"9\"/>{}\
+         </table:table-row>",
+        ods_number(5),
+        ods_number(7)
+    );
+    let err = read_workbook(&ods(&tall), ReadOptions::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("its cells run from A1 to J1000002, 1000002 rows by 10 columns"),
+        "{err}"
+    );
+    // Blank styled runs to the sheet's edge, as office programs write them, cost nothing:
+    // the 4x4 grid above them still reads.
+    let grid = [[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]];
+    let mut rows = String::new();
+    for row in grid {
+        rows.push_str("<table:table-row>");
+        for v in row {
+            if v == 0 {
+                rows.push_str("<table:table-cell/>");
+            } else {
+                rows.push_str(&ods_number(v));
+            }
+        }
+        rows.push_str(
+            "<table:table-cell table:style-name=\"ce1\" \
+             table:number-columns-repeated=\"16380\"/></table:table-row>",
+        );
+    }
+    rows.push_str(
+        "<table:table-row table:number-rows-repeated=\"1048572\"><table:table-cell \
+         table:number-columns-repeated=\"16384\"/></table:table-row>",
+    );
+    let found = read(&ods(&rows));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].as_ref().unwrap().grid.to_line(),
+        "1.....3..4.....2"
+    );
+}

@@ -134,19 +134,42 @@ pub(crate) async fn on_a_core<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     // Wait for a core: twenty generations at once on two cores each got a tenth of one, and
     // half of them ran out of their budget. Queued, each gets a core for its whole budget.
-    let core = tokio::time::timeout(QUEUE_LIMIT, generation_slots().clone().acquire_owned())
+    queued(generation_slots(), "every core is making a puzzle", work).await
+}
+
+/// Runs a workbook read on a blocking thread, one at a time. An `.xls` sheet is laid out
+/// whole by calamine as it opens the file: a 6 KB file with cells `A1` and `IV65536` takes
+/// about a gigabyte for two seconds before it is refused, and requests side by side would
+/// take that each.
+pub(crate) async fn one_workbook_at_a_time<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    static SLOT: std::sync::OnceLock<std::sync::Arc<tokio::sync::Semaphore>> =
+        std::sync::OnceLock::new();
+    let slot = SLOT.get_or_init(|| std::sync::Arc::new(tokio::sync::Semaphore::new(1)));
+    queued(slot, "another workbook is being read", work).await
+}
+
+/// Runs `work` on a blocking thread once one of `slots` is free, or answers 503 when none
+/// is within [`QUEUE_LIMIT`] (`busy` says what holds them).
+async fn queued<T: Send + 'static>(
+    slots: &std::sync::Arc<tokio::sync::Semaphore>,
+    busy: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let slot = tokio::time::timeout(QUEUE_LIMIT, slots.clone().acquire_owned())
         .await
         .map_err(|_| {
             ApiError::unavailable(format!(
-                "every core is making a puzzle and the queue did not move within {} s",
+                "{busy} and the queue did not move within {} s",
                 QUEUE_LIMIT.as_secs()
             ))
         })?
-        .map_err(|_| ApiError::internal("the generation queue is closed"))?;
-    // The core is held by the work, not by the request: a client that goes away leaves the
-    // generation running to its end, and the core is not offered again until then.
+        .map_err(|_| ApiError::internal("the work queue is closed"))?;
+    // The slot is held by the work, not by the request: a client that goes away leaves the
+    // work running to its end, and the slot is not offered again until then.
     Ok(tokio::task::spawn_blocking(move || {
-        let _core = core;
+        let _slot = slot;
         work()
     })
     .await?)

@@ -267,7 +267,7 @@ pub async fn import_workbook(
     };
     let variant = variant_of(query.variant.as_deref())?;
     let index = query.index.unwrap_or(0);
-    let imported = tokio::task::spawn_blocking(move || {
+    let imported = puzzles::one_workbook_at_a_time(move || {
         puzzles::import_workbook(&bytes, index, shape, variant)
     })
     .await??;
