@@ -529,6 +529,24 @@
 //! bytes). Borrowing the state instead left one copy, but measured 0.98 counting two and
 //! 1.00 first on 1106 (6 alternating pairs of 10-round runs), within the noise: not kept.
 //!
+//! Later on that host (2026-12-03, cachegrind on one round of 1106 counting two, 308M
+//! instructions: 7,200 a guess, of which the sweep compare is about a fifth and the
+//! placements' clears of the nine words of a band about a tenth), none kept (the guesses
+//! and answers identical in all but the third):
+//! * the placements gathered per band during a sweep and cleared from the other digits once
+//!   at its end, the changed words marked there, so no `prev` and no compare: 11% more
+//!   updates (the later updates of a sweep no longer see its placements) and 360M
+//!   instructions against 308M, and slower in a plain run (instruction counts are exact,
+//!   the runs of this bullet and the next were not alternated);
+//! * the pointing's two words compared as they are ANDed, and the nine words of the band
+//!   cleared (and compared) only when the update places a digit in a cell not placed
+//!   before (27% of the updates), so again no compare: 320M instructions, a branch the
+//!   processor mispredicts, and slower;
+//! * ties between digits with the fewest configurations broken by the digit's candidates
+//!   in the unit or in the grid, most or fewest: 110.2-124.1 guesses to count two on 1106
+//!   against 113.5, but 63.7-66.9 on forum 11+ (first 3,000) against 61.6;
+//! * the column rule before naked singles: the same guesses, 310M instructions.
+//!
 //! # Portable code, little SIMD
 //!
 //! The state is scalar 32-bit words and the hot loop is table lookups and ANDs. Building
