@@ -335,3 +335,42 @@ fn an_ods_sheet_that_would_lay_out_too_many_cells_is_refused_before_calamine_rea
         "1.....3..4.....2"
     );
 }
+
+fn data_file(name: &str) -> Vec<u8> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read(&path).expect(&path)
+}
+
+#[test]
+fn an_xls_file_reads_and_hostile_ones_are_refused_before_calamine_lays_them_out() {
+    let found = read(&data_file("puzzles.xls"));
+    let lines: Vec<String> = found
+        .iter()
+        .map(|p| p.as_ref().unwrap().grid.to_line())
+        .collect();
+    assert_eq!(lines, ["1.....3..4.....2", TOP1]);
+    assert_eq!(found[1].as_ref().unwrap().label, "top1465 #1");
+    // A claim of 2^32 - 1 rows: calamine reserved 44 TB for it and aborted the process.
+    let err =
+        read_workbook(&data_file("hostile-dimensions.xls"), ReadOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "sheet 'S': its dimensions claim 4294967295 rows by 256 columns, more than the 4000000 \
+         cells read"
+    );
+    // Cells A1 and IV65536 under a claim of 2 by 2: the cells themselves are measured.
+    let err =
+        read_workbook(&data_file("hostile-far-cells.xls"), ReadOptions::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("its cells run from A1 to IV65536, 65536 rows by 256 columns"),
+        "{err}"
+    );
+    // A compound file that is no workbook.
+    let err = read_workbook(
+        &[0xD0, 0xCF, 0x11, 0xE0, 0, 0, 0, 0],
+        ReadOptions::default(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().starts_with("not a readable"), "{err}");
+}

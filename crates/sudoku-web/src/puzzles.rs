@@ -137,10 +137,10 @@ pub(crate) async fn on_a_core<T: Send + 'static>(
     queued(generation_slots(), "every core is making a puzzle", work).await
 }
 
-/// Runs a workbook read on a blocking thread, one at a time. An `.xls` sheet is laid out
-/// whole by calamine as it opens the file: a 6 KB file with cells `A1` and `IV65536` takes
-/// about a gigabyte for two seconds before it is refused, and requests side by side would
-/// take that each.
+/// Runs a workbook read on a blocking thread, one at a time. A read is bounded (sheets of
+/// at most `MAX_SHEET_CELLS` cells, measured before they are laid out), but a sheet near
+/// the bound still takes a few hundred megabytes, and requests side by side would take
+/// that each.
 pub(crate) async fn one_workbook_at_a_time<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {

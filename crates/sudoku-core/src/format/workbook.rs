@@ -126,6 +126,7 @@ pub fn read_workbook(
 ) -> Result<Vec<Result<SheetPuzzle, SheetError>>, WorkbookError> {
     check_unpacked_size(bytes)?;
     check_ods_sheets(bytes)?;
+    check_xls_sheets(bytes)?;
     let mut book = open_workbook_auto_from_rs(Cursor::new(bytes))
         .map_err(|e| WorkbookError::Open(e.to_string()))?;
     let mut out = Vec::new();
@@ -157,9 +158,8 @@ type SheetCells = Vec<((u32, u32), Kind)>;
 /// before anything is laid out: calamine's `worksheet_range` lays the sheet out as one
 /// rectangle from its first cell to its last, and a 1 KB file with cells `A1` and
 /// `XFD1048576` asked for 17 billion cells (512 GB) and aborted the process, the server
-/// with it. `.xls` and `.ods` go through `worksheet_range`: an `.xls` sheet is bounded by
-/// its format (65,536 rows by 256 columns), an `.ods` sheet is measured first
-/// ([`check_ods_sheets`]).
+/// with it. `.xls` and `.ods` go through `worksheet_range`, and are measured first
+/// ([`check_xls_sheets`], [`check_ods_sheets`]).
 fn sheet_cells<RS: std::io::Read + std::io::Seek>(
     book: &mut Sheets<RS>,
     name: &str,
@@ -303,6 +303,170 @@ fn check_ods_sheets(bytes: &[u8]) -> Result<(), WorkbookError> {
             _ => {}
         }
     }
+}
+
+/// Refuses an `.xls` workbook with a sheet that calamine would lay out in more than
+/// [`MAX_SHEET_CELLS`] cells. calamine lays out every sheet as it opens the file, each as
+/// one rectangle from its first cell to its last, after reserving room for the rows and
+/// columns its `DIMENSIONS` record claims: a 6 KB file claiming 2^32 rows asked for 44 TB
+/// and aborted the process (the server with it), and one with cells `A1` and `IV65536`
+/// took a gigabyte. So the records calamine reads are read here first, from the same
+/// offsets (each sheet's, as the workbook's `BOUNDSHEET` records give them), and measured.
+fn check_xls_sheets(bytes: &[u8]) -> Result<(), WorkbookError> {
+    use std::io::Read;
+    if !bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0]) {
+        return Ok(());
+    }
+    let open = |e: &dyn fmt::Display| WorkbookError::Open(e.to_string());
+    let mut book = cfb::CompoundFile::open(Cursor::new(bytes)).map_err(|e| open(&e))?;
+    let name = ["/Workbook", "/Book"]
+        .into_iter()
+        .find(|n| book.is_stream(n))
+        .ok_or_else(|| open(&"it holds no workbook stream"))?;
+    let mut stream = Vec::new();
+    book.open_stream(name)
+        .map_err(|e| open(&e))?
+        .take(MAX_UNPACKED)
+        .read_to_end(&mut stream)
+        .map_err(|e| open(&e))?;
+    // The workbook's own records, up to its end: where each sheet starts, and its name.
+    let mut sheets = Vec::new();
+    for (typ, data) in BiffRecords(&stream) {
+        match typ {
+            0x0085 if data.len() >= 4 => {
+                let at = u32::from_le_bytes([data[0], data[1], data[2], data[3]]) as usize;
+                sheets.push((at, biff_sheet_name(data)));
+            }
+            0x000A => break,
+            _ => {}
+        }
+    }
+    for (at, name) in sheets {
+        let Some(records) = stream.get(at..) else {
+            continue; // calamine refuses the file for this
+        };
+        measure_xls_sheet(records).map_err(|message| WorkbookError::Sheet {
+            sheet: name,
+            message,
+        })?;
+    }
+    Ok(())
+}
+
+/// The records of a BIFF stream, `(type, data)`, the `CONTINUE` records after each skipped
+/// as calamine skips them; it stops where a record runs past the stream.
+struct BiffRecords<'a>(&'a [u8]);
+
+impl<'a> Iterator for BiffRecords<'a> {
+    type Item = (u16, &'a [u8]);
+    fn next(&mut self) -> Option<(u16, &'a [u8])> {
+        let record = |s: &'a [u8]| -> Option<(u16, &'a [u8], &'a [u8])> {
+            let typ = u16::from_le_bytes([*s.first()?, *s.get(1)?]);
+            let len = u16::from_le_bytes([*s.get(2)?, *s.get(3)?]) as usize;
+            let data = s.get(4..4 + len)?;
+            Some((typ, data, &s[4 + len..]))
+        };
+        let (typ, data, mut rest) = record(self.0)?;
+        while let Some((0x003C, _, after)) = record(rest) {
+            rest = after;
+        }
+        self.0 = rest;
+        Some((typ, data))
+    }
+}
+
+/// A sheet's name from its `BOUNDSHEET` record (BIFF8: a length, a flag for two-byte
+/// characters, the characters); empty where the record is too short.
+fn biff_sheet_name(data: &[u8]) -> String {
+    let (Some(&len), Some(&flags)) = (data.get(6), data.get(7)) else {
+        return String::new();
+    };
+    let chars = &data[8.min(data.len())..];
+    if flags & 1 == 0 {
+        chars
+            .iter()
+            .take(len as usize)
+            .map(|&b| b as char)
+            .collect()
+    } else {
+        let units: Vec<u16> = chars
+            .chunks_exact(2)
+            .take(len as usize)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    }
+}
+
+/// Measures one sheet's records as calamine reads them: the room its `DIMENSIONS` claim,
+/// and the rectangle of its cells. Embedded charts (a nested `BOF` to its `EOF`) are
+/// skipped, as calamine skips them.
+fn measure_xls_sheet(records: &[u8]) -> Result<(), String> {
+    let word = |d: &[u8], at: usize| u16::from_le_bytes([d[at], d[at + 1]]) as u32;
+    let long = |d: &[u8], at: usize| u32::from_le_bytes([d[at], d[at + 1], d[at + 2], d[at + 3]]);
+    let (mut seen_bof, mut depth) = (false, 0usize);
+    let mut corners: Option<((u32, u32), (u32, u32))> = None;
+    let mut cell = |r: u32, c0: u32, c1: u32| {
+        let ((t, l), (b, rt)) = corners.unwrap_or(((r, c0), (r, c1)));
+        corners = Some(((t.min(r), l.min(c0)), (b.max(r), rt.max(c1))));
+    };
+    for (typ, d) in BiffRecords(records) {
+        if depth > 0 {
+            match typ {
+                0x0809 => depth += 1,
+                0x000A => depth -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        match typ {
+            0x0809 if seen_bof => depth += 1,
+            0x0809 => seen_bof = true,
+            0x000A => break,
+            // DIMENSIONS, read as calamine reads it (rows counted with its wrap-around).
+            0x0200 if matches!(d.len(), 10 | 14 | 16) => {
+                let (rf, rl, cf, cl) = if d.len() == 10 {
+                    (word(d, 0), word(d, 2), word(d, 4), word(d, 6))
+                } else {
+                    (long(d, 0), long(d, 4), word(d, 8), word(d, 10))
+                };
+                let cf = if cf > 0xFF || cl < cf { 0 } else { cf };
+                if rl >= 1 && cl >= 1 {
+                    let rows = (rl - 1).wrapping_sub(rf).wrapping_add(1) as usize;
+                    let cols = (cl - 1).wrapping_sub(cf).wrapping_add(1) as usize;
+                    if rows.saturating_mul(cols) > MAX_SHEET_CELLS {
+                        return Err(format!(
+                            "its dimensions claim {rows} rows by {cols} columns, more than \
+                             the {MAX_SHEET_CELLS} cells read"
+                        ));
+                    }
+                }
+            }
+            // Cells with a value: number, label, rich label, boolean or error, RK, shared
+            // string, formula; MULRK holds a run of columns.
+            0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x00FD | 0x0006 if d.len() >= 4 => {
+                cell(word(d, 0), word(d, 2), word(d, 2));
+            }
+            0x00BD if d.len() >= 6 => {
+                let (first, last) = (word(d, 2), word(d, d.len() - 2));
+                cell(word(d, 0), first.min(last), first.max(last));
+            }
+            _ => {}
+        }
+    }
+    if let Some(((top, left), (bottom, right))) = corners {
+        let (height, width) = ((bottom - top + 1) as usize, (right - left + 1) as usize);
+        if height.saturating_mul(width) > MAX_SHEET_CELLS {
+            let corner = |r: u32, c: u32| format!("{}{}", column_name(c as usize), r + 1);
+            return Err(format!(
+                "its cells run from {} to {}, {height} rows by {width} columns, more than \
+                 the {MAX_SHEET_CELLS} cells read",
+                corner(top, left),
+                corner(bottom, right)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// An attribute's value as text.
