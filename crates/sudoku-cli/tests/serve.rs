@@ -39,13 +39,13 @@ fn get(addr: &str, path: &str) -> (String, String) {
     (status, body.to_string())
 }
 
-#[test]
-fn serve_prints_its_url_and_answers() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let db = dir.path().join("data").join("games.sqlite3");
+/// Starts `sudoku serve` on a free port with the database `db`: the process, and the
+/// address it printed. Only the first line is read: the server must go on when its reader
+/// has gone away.
+fn start(db: &std::path::Path) -> (Served, String) {
     let child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(["serve", "--addr", "127.0.0.1:0", "--pool", "0", "--db"])
-        .arg(&db)
+        .arg(db)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -53,19 +53,24 @@ fn serve_prints_its_url_and_answers() {
     let mut served = Served(child);
     let stdout = served.0.stdout.take().expect("stdout is piped");
     let mut first = String::new();
-    // Only the first line is read: the server must go on when its reader has gone away.
     BufReader::new(stdout)
         .read_line(&mut first)
         .expect("the server prints a line");
-    std::thread::sleep(Duration::from_millis(200));
-    let url = first
+    let addr = first
         .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no URL in {first:?}"));
-    let addr = url
-        .trim_start_matches("http://")
+        .find_map(|w| w.strip_prefix("http://"))
+        .unwrap_or_else(|| panic!("no URL in {first:?}"))
         .trim_end_matches('/')
         .to_string();
+    (served, addr)
+}
+
+#[test]
+fn serve_prints_its_url_and_answers() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("data").join("games.sqlite3");
+    let (_served, addr) = start(&db);
+    std::thread::sleep(Duration::from_millis(200));
     assert!(!addr.ends_with(":0"), "the real port is printed: {addr}");
 
     let (status, page) = get(&addr, "/");
@@ -105,4 +110,37 @@ fn serve_refuses_a_database_it_cannot_open() {
     let run = sudoku(&["serve", "--addr", "127.0.0.1:0", "--db", db], None);
     assert_eq!(run.code, Some(2), "stderr: {}", run.stderr);
     assert_contains(&run.stderr, "cannot open the database");
+}
+
+#[cfg(unix)]
+#[test]
+fn serve_shuts_down_cleanly_on_sigterm() {
+    // Service managers (systemd, docker stop) send SIGTERM: the server stops as on Ctrl-C,
+    // with exit 0 and the write-ahead log folded back into the database.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("games.sqlite3");
+    let (mut served, addr) = start(&db);
+    let (status, _) = get(&addr, "/api/config");
+    assert_contains(&status, "200");
+    let pid = served.0.id().to_string();
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = served.0.try_wait().expect("the server can be waited on") {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "still serving 20 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    let wal = dir.path().join("games.sqlite3-wal");
+    let left = std::fs::metadata(&wal).map_or(0, |m| m.len());
+    assert_eq!(left, 0, "the write-ahead log is left at {left} bytes");
 }

@@ -42,7 +42,7 @@ use thiserror::Error;
 
 pub use db::Db;
 pub use readers::Readers;
-pub use writer::Writer;
+pub use writer::{Stopping, Writer};
 
 /// Why the store could not do what was asked.
 #[derive(Debug, Clone, Error, PartialEq, Eq)]
@@ -122,6 +122,12 @@ impl Store {
             message: format!("cannot start the database thread: {e}"),
         })?;
         Ok(Store { writer, readers })
+    }
+
+    /// A handle to wait, once this store and its clones are dropped, for the database
+    /// thread to fold the write-ahead log back and stop.
+    pub fn stopping(&self) -> Stopping {
+        self.writer.stopping()
     }
 
     /// Runs `f` on the writer's connection in the next group of changes; `Ok` comes once

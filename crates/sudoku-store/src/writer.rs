@@ -17,6 +17,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 use rusqlite::{Connection, TransactionBehavior};
@@ -44,6 +45,34 @@ pub struct Writer {
     jobs: mpsc::Sender<Job>,
     /// Dropped with the last handle, which stops the checkpointer.
     _checkpoints: Option<mpsc::Sender<()>>,
+    stopped: Arc<Stopped>,
+}
+
+/// Set by the writer thread once it has stopped (its last checkpoint done).
+#[derive(Debug, Default)]
+struct Stopped {
+    done: Mutex<bool>,
+    cond: Condvar,
+}
+
+/// A handle to wait for the writer thread's end without keeping it alive (see
+/// [`Writer::stopping`]).
+#[derive(Debug, Clone)]
+pub struct Stopping(Arc<Stopped>);
+
+impl Stopping {
+    /// Waits until the writer thread has stopped, at most `timeout`; whether it has. The
+    /// thread stops once every [`Writer`] of it is dropped, after folding the write-ahead
+    /// log into the database: a process that exits without waiting may cut that short.
+    pub fn wait(&self, timeout: Duration) -> bool {
+        let done = self.0.done.lock().unwrap_or_else(PoisonError::into_inner);
+        let (done, _) = self
+            .0
+            .cond
+            .wait_timeout_while(done, timeout, |done| !*done)
+            .unwrap_or_else(PoisonError::into_inner);
+        *done
+    }
 }
 
 impl Writer {
@@ -51,13 +80,25 @@ impl Writer {
     pub fn start(conn: Connection) -> std::io::Result<Writer> {
         let checkpoints = start_checkpointer(&conn)?;
         let (jobs, queue) = mpsc::channel::<Job>();
+        let stopped = Arc::new(Stopped::default());
+        let on_stop = stopped.clone();
         std::thread::Builder::new()
             .name("sudoku-db".into())
-            .spawn(move || serve(conn, queue))?;
+            .spawn(move || {
+                serve(conn, queue);
+                *on_stop.done.lock().unwrap_or_else(PoisonError::into_inner) = true;
+                on_stop.cond.notify_all();
+            })?;
         Ok(Writer {
             jobs,
             _checkpoints: checkpoints,
+            stopped,
         })
+    }
+
+    /// A handle to wait for this writer's thread to stop, once every clone of it is gone.
+    pub fn stopping(&self) -> Stopping {
+        Stopping(self.stopped.clone())
     }
 
     /// Runs `f` on the connection in the next batch and answers once that batch has

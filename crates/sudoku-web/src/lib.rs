@@ -157,6 +157,7 @@ impl Server {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), WebError> {
+        let stopping = self.state.stopping();
         let filler = tokio::spawn(puzzles::fill_pool(self.state.clone(), self.pool_target));
         let app = router(self.state);
         let drain = Duration::from_secs(15);
@@ -164,21 +165,47 @@ impl Server {
             .await
             .map_err(WebError::Serve);
         filler.abort();
+        let _ = filler.await;
+        // With the last handle gone, the database thread folds the write-ahead log back into
+        // the database: wait for it (a generation still running holds no handle), or the
+        // process would exit in the middle and leave the log behind.
+        let _ = tokio::task::spawn_blocking(move || stopping.wait(Duration::from_secs(10))).await;
         result
     }
 }
 
-/// Serves the game until Ctrl-C.
+/// Serves the game until Ctrl-C or SIGTERM.
 pub async fn serve(config: Config) -> Result<(), WebError> {
     let server = Server::bind(&config).await?;
-    server
-        .run_until(async {
-            // If the signal cannot be watched, serve until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
+    server.run_until(shutdown_signal()).await
+}
+
+/// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM, which service managers send to stop a
+/// server: either way the server shuts down cleanly (requests finished, the database's
+/// write-ahead log folded back). A signal that cannot be watched never completes: the
+/// server then serves until it is killed.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
             }
-        })
-        .await
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
 }
 
 /// Milliseconds since the Unix epoch (games keep wall-clock times, which survive restarts).

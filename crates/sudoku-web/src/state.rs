@@ -32,6 +32,11 @@ impl AppState {
         })
     }
 
+    /// A handle to wait for the database thread to stop once the state is dropped.
+    pub fn stopping(&self) -> sudoku_store::Stopping {
+        self.store.stopping()
+    }
+
     /// The quotas on sessions and games.
     pub fn quotas(&self) -> &Quotas {
         &self.quotas

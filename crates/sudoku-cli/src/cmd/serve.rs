@@ -77,12 +77,7 @@ async fn serve(config: Config, open: bool) -> Result<(), Failure> {
         open_browser(&url);
     }
     server
-        .run_until(async {
-            // Without a signal handler, serve until the process is killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
+        .run_until(sudoku_web::shutdown_signal())
         .await
         .map_err(|e| Failure::Unmet(e.to_string()))
 }
