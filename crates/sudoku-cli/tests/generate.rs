@@ -153,10 +153,7 @@ fn impossible_requests_end_with_a_message() {
         None,
     );
     assert_eq!(run.code, Some(1));
-    assert_contains(
-        &run.stderr,
-        "no puzzle of symmetry rotate90 with 17..=17 givens",
-    );
+    assert_contains(&run.stderr, "no puzzle of symmetry rotate90 with 17 givens");
     let bad = sudoku(&["generate", "--givens", "40-30"], None);
     assert_eq!(bad.code, Some(2));
     assert_contains(&bad.stderr, "the minimum is above the maximum");
@@ -189,7 +186,7 @@ fn a_request_past_its_time_limit_ends_with_a_message() {
         None,
     );
     assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert_contains(&run.stderr, "no unfair puzzle with 70..=88 givens");
+    assert_contains(&run.stderr, "no unfair puzzle with 70 to 88 givens");
     assert_contains(&run.stderr, "before the time limit");
     assert_contains(&run.stderr, "--time-limit 0.05 s per puzzle");
     for bad in ["-1", "soon", "inf"] {
@@ -252,7 +249,7 @@ fn odd_requests_get_plain_answers() {
     assert_eq!(run.code, Some(1));
     assert_contains(
         &run.stderr,
-        "no puzzle with 0..=1 givens was found in 2 attempts",
+        "no puzzle with 0 to 1 givens was found in 2 attempts",
     );
     for command in ["explain", "hint"] {
         let run = sudoku(&[command, "-"], Some("1...............\n"));

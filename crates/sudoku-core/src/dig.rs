@@ -253,11 +253,21 @@ impl Default for DigOptions {
     }
 }
 
+/// A range of givens in words, for messages: `17 givens`, `30 to 34 givens`, `at least 30
+/// givens` (no upper bound: `usize::MAX`).
+pub fn givens_range(min: usize, max: usize) -> String {
+    match (min, max) {
+        (min, usize::MAX) => format!("at least {min} givens"),
+        (min, max) if min == max => format!("{min} givens"),
+        (min, max) => format!("{min} to {max} givens"),
+    }
+}
+
 /// A request that could not be met within the attempts allowed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum DigError {
     /// The range of givens is empty or outside the grid.
-    #[error("the range of givens {min}..={max} does not fit a grid of {cells} cells")]
+    #[error("{} do not fit a grid of {cells} cells", givens_range(*min, *max))]
     Range {
         /// The least givens asked for.
         min: usize,
@@ -268,9 +278,10 @@ pub enum DigError {
     },
     /// No puzzle met the request.
     #[error(
-        "no puzzle{} with {min}..={max} givens{minimal} was found in {attempts} \
-         attempts; widen the range of givens or choose another symmetry",
-        if *symmetry == Symmetry::None { String::new() } else { format!(" of symmetry {symmetry}") }
+        "no puzzle{} with {}{minimal} was found in {attempts} attempts; widen the range of \
+         givens or choose another symmetry",
+        if *symmetry == Symmetry::None { String::new() } else { format!(" of symmetry {symmetry}") },
+        givens_range(*min, *max)
     )]
     NotFound {
         /// The symmetry asked for.
@@ -606,6 +617,13 @@ fn restore(puzzle: &mut Grid, full: &Grid, orbit: &[usize]) {
 mod tests {
     use super::*;
     use crate::shape::Shape;
+
+    #[test]
+    fn ranges_of_givens_read_as_words() {
+        assert_eq!(givens_range(17, 17), "17 givens");
+        assert_eq!(givens_range(70, 88), "70 to 88 givens");
+        assert_eq!(givens_range(30, usize::MAX), "at least 30 givens");
+    }
 
     #[test]
     fn orbits_partition_the_cells() {

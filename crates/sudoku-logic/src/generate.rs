@@ -103,7 +103,7 @@ pub enum GenerateError {
     Level {
         /// The level asked for.
         level: Level,
-        /// What else was asked (`" with 30..=34 givens"`...), for the message.
+        /// What else was asked (`" with 30 to 34 givens"`...), for the message.
         detail: String,
         /// Attempts made.
         attempts: usize,
@@ -417,7 +417,7 @@ fn time_up(level: Level, request: &Request, grids: usize) -> GenerateError {
     }
 }
 
-/// What a request asks besides its level, for the messages: `" with 30..=34 givens"`...
+/// What a request asks besides its level, for the messages: `" with 30 to 34 givens"`...
 fn detail(request: &Request) -> String {
     let d = &request.dig;
     let mut detail = String::new();
@@ -425,12 +425,8 @@ fn detail(request: &Request) -> String {
         detail += &format!(" with {} symmetry", d.symmetry);
     }
     if d.min_givens > 0 || d.max_givens < usize::MAX {
-        let max = if d.max_givens == usize::MAX {
-            "any".to_string()
-        } else {
-            d.max_givens.to_string()
-        };
-        detail += &format!(" with {}..={max} givens", d.min_givens);
+        detail += " with ";
+        detail += &sudoku_core::dig::givens_range(d.min_givens, d.max_givens);
     }
     if d.minimal {
         detail += ", minimal,";

@@ -71,7 +71,7 @@ pub enum PrintError {
         number: usize,
     },
     /// Text to print uses characters the embedded font lacks (a title or label, say).
-    #[error("the PDF font has no glyph for {}: use other words, or add them to fonts/subset.sh and run it", .0.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))]
+    #[error("the PDF font has no glyph for {}: the fonts built in hold only ASCII and the characters of the program's own English and Chinese texts, so use other words", .0.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))]
     MissingGlyphs(Vec<char>),
     /// The workbook could not be made.
     #[error("cannot make the workbook: {0}")]

@@ -21,7 +21,7 @@ use crate::timing::Clock;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Output, one line per puzzle (tsv): level, score and hardest technique, tab-separated, e.g.
-`hard<TAB>1244<TAB>XY-Wing`; `beyond` when the puzzle needs techniques not implemented yet.
+`hard<TAB>1244<TAB>XY-Wing`. A puzzle with no solution or several gets an empty line (why on stderr).
 Levels and scores follow HoDoKu 2.2.0 (Easy <= 800, Medium <= 1000, Hard <= 1600,
 Unfair <= 1800, else Extreme, raised from the hardest technique's level).
 
