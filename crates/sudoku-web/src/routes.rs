@@ -586,6 +586,18 @@ pub struct HintBody {
     style: Option<String>,
 }
 
+/// A game's rung as the page names it in `lang`: the rung's name, "Your puzzle" for an
+/// imported one (as the page's own words), else the id as stored.
+fn rung_name(id: &str, lang: Lang) -> String {
+    match (Rung::by_id(id), id, lang) {
+        (Some(rung), _, Lang::En) => rung.name_en.to_string(),
+        (Some(rung), _, Lang::Zh) => rung.name_zh.to_string(),
+        (None, "import", Lang::En) => "Your puzzle".to_string(),
+        (None, "import", Lang::Zh) => "自选题目".to_string(),
+        (None, other, _) => other.to_string(),
+    }
+}
+
 fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
     match lang.unwrap_or("en") {
         "en" => Ok(Lang::En),
@@ -689,7 +701,7 @@ pub async fn print(
         layout: game.layout().clone(),
         givens: game.puzzle().clone(),
         solution: Some(game.solution().clone()),
-        label: Some(meta.rung.clone()),
+        label: Some(rung_name(&meta.rung, lang)),
     };
     let pdf = tokio::task::spawn_blocking(move || {
         if walkthrough {

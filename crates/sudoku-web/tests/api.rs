@@ -1167,6 +1167,20 @@ async fn a_game_prints_as_a_pdf_with_its_answer_or_its_walkthrough() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "application/pdf");
     assert!(book.starts_with(b"%PDF-"));
+    // The puzzle is labelled as the page names it, in the language asked for.
+    for (query, label) in [("", "Your puzzle"), ("?lang=zh", "自选题目")] {
+        let (status, _, pdf) = fetch(query).await;
+        assert_eq!(status, StatusCode::OK);
+        let path = dir.path().join("book.pdf");
+        std::fs::write(&path, &pdf).expect("the PDF is written");
+        let text = std::process::Command::new("pdftotext")
+            .arg(&path)
+            .arg("-")
+            .output()
+            .expect("pdftotext runs (poppler-utils)");
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert!(text.contains(label), "{query}: {text}");
+    }
     let (status, _, walk) = fetch("?walkthrough=1&lang=zh").await;
     assert_eq!(status, StatusCode::OK);
     assert!(
