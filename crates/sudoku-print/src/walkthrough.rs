@@ -18,6 +18,16 @@ const FRAMES_PER_PAGE: usize = 2;
 /// Text size of the explanations, in mm.
 const TEXT: f64 = 3.3;
 
+/// The most singles folded into one frame: their lines (two or three each once wrapped, in
+/// English) fit the column beside the diagram on paper down to A5, the text shrunk there.
+/// Thirty were folded before, and on A4 the column showed the first sixteen and an
+/// ellipsis: the rest were explained nowhere.
+const SINGLES_PER_FRAME: usize = 8;
+
+/// The smallest share of [`TEXT`] a frame's explanation is shrunk to, to fit its column on
+/// smaller paper, before lines are cut.
+const SMALLEST_TEXT: f64 = 0.7;
+
 /// The role colours, as the browser game draws hints (`style.css`).
 pub(crate) mod colour {
     pub const BASE: &str = "#dbe8fd";
@@ -100,9 +110,9 @@ impl Walkthrough {
         for (k, step) in path.steps.into_iter().enumerate() {
             let fold = !every_step
                 && is_single(&step)
-                && frames
-                    .last()
-                    .is_some_and(|f| f.steps.iter().all(is_single) && f.steps.len() < 30);
+                && frames.last().is_some_and(|f| {
+                    f.steps.iter().all(is_single) && f.steps.len() < SINGLES_PER_FRAME
+                });
             if fold {
                 if let Some(f) = frames.last_mut() {
                     f.steps.push(step.clone());
@@ -288,18 +298,34 @@ impl Walkthrough {
         self.diagram(out, &frame.before, &frame.steps, !singles, x, y + 9.0, side);
         let lines = self.frame_lines(frame);
         let column = width - side - 6.0;
-        let max_lines = ((height - 12.0) / (TEXT * 1.35)) as usize;
-        let mut wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, column, TEXT)).collect();
+        // The largest size, down to SMALLEST_TEXT of the usual, at which every line fits.
+        let fit = |size: f64| {
+            let max_lines = ((height - 12.0) / (size * 1.35)) as usize;
+            let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, column, size)).collect();
+            (wrapped.len() <= max_lines, wrapped, max_lines)
+        };
+        let sizes = (0..=6).map(|k| TEXT * (1.0 - (1.0 - SMALLEST_TEXT) * k as f64 / 6.0));
+        let mut chosen = None;
+        for size in sizes {
+            let (fits, wrapped, max_lines) = fit(size);
+            chosen = Some((size, wrapped, max_lines));
+            if fits {
+                break;
+            }
+        }
+        let Some((size, mut wrapped, max_lines)) = chosen else {
+            return;
+        };
         if wrapped.len() > max_lines {
             wrapped.truncate(max_lines.saturating_sub(1));
             wrapped.push("…".to_string());
         }
         for (k, line) in wrapped.iter().enumerate() {
-            let ty = y + 9.0 + TEXT + k as f64 * TEXT * 1.35;
+            let ty = y + 9.0 + size + k as f64 * size * 1.35;
             out.text(
                 x + side + 6.0,
                 ty,
-                TEXT,
+                size,
                 Anchor::Start,
                 false,
                 "black",

@@ -199,6 +199,28 @@ fn walkthroughs_read_back_in_both_languages() {
         assert!(text.contains(heading), "{text}");
         let steps = walk.frames.iter().filter(|f| f.steps.len() == 1).count();
         assert!(text.matches(step).count() >= steps, "{text}");
+        // Every single of a folded run is explained: its number starts a line, on A4 and on
+        // the smaller print-on-demand page. (A run of 30 showed 16 and an ellipsis.)
+        for paper in [Paper::A4, Paper::A5] {
+            let pdf = write(
+                dir.path(),
+                "walk.pdf",
+                &walk.pdf(paper, None).expect("a PDF"),
+            );
+            let text = run("pdftotext", &[&pdf, "-"]);
+            assert!(
+                !text.contains('…'),
+                "{paper:?}: a frame's text was cut: {text}"
+            );
+            for frame in walk.frames.iter().filter(|f| f.steps.len() > 1) {
+                for k in frame.first..frame.first + frame.steps.len() {
+                    assert!(
+                        text.lines().any(|l| l.starts_with(&format!("{k}. "))),
+                        "{paper:?}: step {k} is not explained: {text}"
+                    );
+                }
+            }
+        }
         if lang == Lang::Zh {
             assert!(text.contains("删除"), "the Chinese explanations are text");
         }
