@@ -22,7 +22,7 @@ use sudoku_core::{Engine, Entry, Halted, Layout, Shape, Solver, Variant};
 use crate::failure::Failure;
 use crate::input;
 use crate::output::Output;
-use crate::stop::{self, TimeLimit, parse_seconds};
+use crate::stop::{self, Limit, PuzzleLimit, TimeLimit, parse_seconds};
 use crate::timing::{self, Clock};
 
 /// Puzzles handed to the worker threads at a time: large enough to keep the threads busy,
@@ -35,13 +35,14 @@ const PROGRESS_DELAY: Duration = Duration::from_millis(500);
 /// The input options every batch command takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct InputArgs {
-    /// The puzzle file, or `-` for standard input: one puzzle per line (81 characters for
+    /// The puzzle files, or `-` for standard input: one puzzle per line (81 characters for
     /// 9x9, `.` `0` `_` `*` `-` for empty cells, anything after the puzzle kept as a label),
     /// grids over several lines, or JSON. Lines starting with `#` are comments. A workbook
     /// (.xlsx, .xls, .ods) is read too: grids typed into blocks of cells (as `print` writes
-    /// them) and one-line puzzles in cells.
-    #[arg(value_name = "FILE", default_value = input::STDIN)]
-    pub file: PathBuf,
+    /// them) and one-line puzzles in cells. Several files are read in turn as one batch:
+    /// one result per puzzle in order, each message naming its file and line.
+    #[arg(value_name = "FILE", default_value = input::STDIN, num_args = 1..)]
+    pub files: Vec<PathBuf>,
 
     /// The box shape, rows x columns (`2x3`, `3x3`, `4x4`...); by default it follows from
     /// each puzzle's size.
@@ -84,10 +85,18 @@ pub struct SolveArgs {
     pub stats: bool,
 
     /// Give up on a puzzle after this many seconds (fractions and units allowed: `1.5`,
-    /// `500ms`, `2m`; 0, the default, for no limit): it gets an empty line and a message, and
-    /// the batch goes on. Some puzzles of the larger grids take longer than anyone waits.
-    #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
-    pub time_limit: TimeLimit,
+    /// `500ms`, `2m`; 0 for no limit): it gets an empty line and a message, and the batch
+    /// goes on. Left out: no limit for 9x9 and smaller, 10 s a puzzle for larger grids,
+    /// whose sparse puzzles can search for hours.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<TimeLimit>,
+}
+
+impl SolveArgs {
+    /// `--time-limit`, as given or left out.
+    pub fn limit(&self) -> PuzzleLimit {
+        PuzzleLimit(self.time_limit)
+    }
 }
 
 /// A name in `--variant`.
@@ -101,12 +110,22 @@ pub enum VariantName {
     Jigsaw,
 }
 
-/// The puzzles of one input, read whole.
+/// The puzzles of the inputs, read whole.
 pub struct Batch {
-    /// The input's name for messages.
+    /// The first input's name for messages.
     pub name: String,
     /// Each puzzle or the reason it could not be read, in input order.
     pub entries: Vec<Result<Entry, Malformed>>,
+    /// The inputs, in order, each with the index of its first entry.
+    sources: Vec<Source>,
+}
+
+/// One input of a batch.
+struct Source {
+    /// Its name for messages.
+    name: String,
+    /// The index in [`Batch::entries`] of its first puzzle.
+    start: usize,
     /// For a workbook, where each puzzle is (`sheet 'Puzzles', cells A2:I10`), by ordinal:
     /// a workbook's entries are numbered 1, 2, ... in place of lines.
     places: Option<Vec<String>>,
@@ -136,8 +155,36 @@ impl Batch {
     /// workbook (`.xlsx`, `.xls`, `.ods`, told by its first bytes). Only an unreadable input
     /// is an error; malformed puzzles are kept as errors in the batch, so the rest still runs.
     pub fn read(args: &InputArgs) -> Result<Batch, Failure> {
-        let (name, bytes) = input::read_bytes(&args.file)?;
-        let options = ReadOptions { shape: args.shape };
+        let mut batch = Batch {
+            name: String::new(),
+            entries: Vec::new(),
+            sources: Vec::new(),
+        };
+        for path in &args.files {
+            let (name, entries, places) = Batch::read_one(path, args.shape)?;
+            batch.sources.push(Source {
+                name,
+                start: batch.entries.len(),
+                places,
+            });
+            batch.entries.extend(entries);
+        }
+        batch.name = batch
+            .sources
+            .first()
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        Ok(batch)
+    }
+
+    /// Reads one input: its name, its entries and, for a workbook, their places.
+    #[allow(clippy::type_complexity)]
+    fn read_one(
+        path: &std::path::Path,
+        shape: Option<Shape>,
+    ) -> Result<(String, Vec<Result<Entry, Malformed>>, Option<Vec<String>>), Failure> {
+        let (name, bytes) = input::read_bytes(path)?;
+        let options = ReadOptions { shape };
         if looks_like_workbook(&bytes) {
             let found = read_workbook(&bytes, options)
                 .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
@@ -153,11 +200,7 @@ impl Batch {
                 .enumerate()
                 .map(|(k, r)| r.map(|p| p.into_entry(k + 1)).map_err(Malformed::Sheet))
                 .collect();
-            return Ok(Batch {
-                name,
-                entries,
-                places: Some(places),
-            });
+            return Ok((name, entries, Some(places)));
         }
         // Bytes that are not UTF-8 cost only their line: it is read with them replaced, and
         // if it then fails, the error says why.
@@ -183,17 +226,19 @@ impl Batch {
                 )
             })
             .collect();
-        Ok(Batch {
-            name,
-            entries,
-            places: None,
-        })
+        Ok((name, entries, None))
     }
 
-    /// Where the entry numbered `line` is, for messages: `line 3`, or a workbook's
-    /// `sheet 'Puzzles', cells A2:I10`.
+    /// Where the first input's entry numbered `line` is, for messages: `line 3`, or a
+    /// workbook's `sheet 'Puzzles', cells A2:I10`.
     pub fn place(&self, line: usize) -> String {
-        place(self.places.as_deref(), line)
+        place(self.sources.first().and_then(|s| s.places.as_deref()), line)
+    }
+
+    /// The input that holds the entry at `index` (of [`Batch::entries`]).
+    fn source_of(&self, index: usize) -> Option<&Source> {
+        let k = self.sources.partition_point(|s| s.start <= index);
+        self.sources.get(k.checked_sub(1)?)
     }
 }
 
@@ -286,7 +331,9 @@ fn read_region_map(text: &str) -> Result<String, Failure> {
 pub struct Solvers {
     spec: VariantSpec,
     engine: Engine,
-    time_limit: TimeLimit,
+    time_limit: PuzzleLimit,
+    /// The limit the last puzzle handed out ran under, for [`Solvers::cut_short`].
+    last_limit: Limit,
     by_layout: HashMap<(Shape, Variant), Solver>,
 }
 
@@ -296,7 +343,8 @@ impl Solvers {
         Solvers {
             spec,
             engine: solve.engine,
-            time_limit: solve.time_limit,
+            time_limit: solve.limit(),
+            last_limit: Limit::NONE,
             by_layout: HashMap::new(),
         }
     }
@@ -311,6 +359,7 @@ impl Solvers {
             Some(v) => v.clone(),
             None => self.spec.variant(shape)?,
         };
+        self.last_limit = self.limit_for(shape);
         let key = (shape, variant);
         if !self.by_layout.contains_key(&key) {
             let layout =
@@ -322,7 +371,7 @@ impl Solvers {
             .by_layout
             .get_mut(&key)
             .ok_or_else(|| "internal: solver cache".to_string())?;
-        solver.set_deadline(self.time_limit.deadline());
+        solver.set_deadline(self.last_limit.deadline());
         solver.set_stop_flag(Some(stop::flag()));
         Ok(solver)
     }
@@ -330,12 +379,22 @@ impl Solvers {
     /// Why a puzzle's last search was cut short (its answer is then not to be trusted), as a
     /// message for the puzzle's line: the time limit, or Ctrl-C.
     pub fn cut_short(&self, halted: Option<Halted>) -> Option<String> {
-        Some(cut_short_message(halted?, self.time_limit))
+        Some(cut_short_message(halted?, self.last_limit))
+    }
+
+    /// The limit the last puzzle handed out by [`Solvers::for_entry`] runs under.
+    pub fn limit(&self) -> Limit {
+        self.last_limit
+    }
+
+    /// The limit a puzzle of this shape runs under.
+    pub fn limit_for(&self, shape: Shape) -> Limit {
+        self.time_limit.for_size(shape.size())
     }
 }
 
 /// The message for a solve path cut short between two steps, by the deadline or by Ctrl-C.
-pub fn path_cut_message(limit: TimeLimit) -> String {
+pub fn path_cut_message(limit: Limit) -> String {
     let halted = if stop::interrupted() {
         Halted::Flag
     } else {
@@ -345,12 +404,9 @@ pub fn path_cut_message(limit: TimeLimit) -> String {
 }
 
 /// The message for a puzzle whose search was cut short.
-pub fn cut_short_message(halted: Halted, limit: TimeLimit) -> String {
+pub fn cut_short_message(halted: Halted, limit: Limit) -> String {
     match halted {
-        Halted::Deadline => format!(
-            "no answer within the time limit ({}; --time-limit 0 for none)",
-            limit.describe()
-        ),
+        Halted::Deadline => format!("no answer within the time limit ({})", limit.describe()),
         Halted::Flag => "interrupted".to_string(),
     }
 }
@@ -455,10 +511,10 @@ impl Sink<'_> {
 /// per-thread state from `init`, and hands each result with its puzzle to `emit` in input
 /// order. Puzzles that could not be read are reported here (an empty line and the parse
 /// error). Shows a progress bar on a terminal for long batches. Returns the tally.
-pub fn run<S, T, I, W, E>(
-    batch: &Batch,
+pub fn run<'b, S, T, I, W, E>(
+    batch: &'b Batch,
     jobs: usize,
-    out: &mut Output,
+    out: &'b mut Output,
     init: I,
     work: W,
     mut emit: E,
@@ -473,9 +529,15 @@ where
         out,
         tally: Tally::default(),
         name: &batch.name,
-        places: batch.places.as_deref(),
+        places: None,
     };
-    let mut deliver = |sink: &mut Sink, entry: &Result<Entry, Malformed>, result: Option<T>| {
+    let mut index = 0;
+    let mut deliver = |sink: &mut Sink<'b>, entry: &Result<Entry, Malformed>, result: Option<T>| {
+        if let Some(source) = batch.source_of(index) {
+            sink.name = &source.name;
+            sink.places = source.places.as_deref();
+        }
+        index += 1;
         sink.tally.puzzles += 1;
         match (entry, result) {
             (Ok(entry), Some(result)) => emit(sink, entry, result),

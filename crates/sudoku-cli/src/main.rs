@@ -20,6 +20,7 @@ mod position;
 mod progress;
 mod stop;
 mod timing;
+mod words;
 
 use std::io::Write;
 use std::process::ExitCode;

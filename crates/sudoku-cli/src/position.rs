@@ -17,7 +17,7 @@ use sudoku_logic::{Candidates, Logic, pencilmarks, reglib};
 
 use crate::batch::{VariantArgs, VariantSpec, cut_short_message};
 use crate::failure::Failure;
-use crate::stop::{self, Deadline, TimeLimit, parse_seconds};
+use crate::stop::{self, Deadline, PuzzleLimit, TimeLimit, parse_seconds};
 
 /// The arguments `hint` and `explain` share: where the position is, and how to read it.
 #[derive(Debug, clap::Args)]
@@ -34,10 +34,11 @@ pub struct PositionArgs {
     pub variant: VariantArgs,
 
     /// Give up after this many seconds (fractions and units allowed: `1.5`, `500ms`, `2m`;
-    /// 0, the default, for no limit): the uniqueness check and the logic of the larger grids
-    /// can take longer than anyone waits.
-    #[arg(long, value_name = "SECONDS", default_value = "0", value_parser = parse_seconds)]
-    pub time_limit: TimeLimit,
+    /// 0 for no limit): the uniqueness check and the logic of the larger grids can take
+    /// longer than anyone waits. Left out: no limit for 9x9 and smaller, 10 s for larger
+    /// grids.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<TimeLimit>,
 }
 
 /// A position to work on, with the layout it lives in.
@@ -138,6 +139,13 @@ pub fn read(args: &PositionArgs) -> Result<Position, Failure> {
 }
 
 impl Position {
+    /// The deadline of work on this position started now: `--time-limit`, or the default
+    /// for its grid's size.
+    pub fn deadline(&self, args: &PositionArgs) -> Deadline {
+        let limit = PuzzleLimit(args.time_limit).for_size(self.layout.shape().size());
+        Deadline::starting_now(limit)
+    }
+
     /// Refuses a position whose givens have several solutions or none (exit 1, as `solve`
     /// answers a puzzle without a unique solution; clashing givens are an input error, exit
     /// 2); `several` says why several solutions stop the command. A player's wrong digit is

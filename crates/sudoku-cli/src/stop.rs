@@ -72,6 +72,77 @@ impl TimeLimit {
     }
 }
 
+/// The limit a puzzle larger than 9x9 gets when `--time-limit` is left out. A 9x9 puzzle is
+/// solved, counted, rated or hinted in well under a second, so it gets none; a sparse
+/// 25x25 or 35x35 grid can search for hours, and a command that seems to hang teaches the
+/// user nothing. Ten seconds, as `transform --canonical` gives a puzzle.
+pub const LARGE_GRID_LIMIT: Duration = Duration::from_secs(10);
+
+/// `--time-limit` of the commands that search puzzles, as given or left out: left out, a
+/// puzzle larger than 9x9 gets [`LARGE_GRID_LIMIT`] and the message says it was the default.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PuzzleLimit(pub Option<TimeLimit>);
+
+impl PuzzleLimit {
+    /// The limit for a puzzle whose grid has `size` rows.
+    pub fn for_size(self, size: usize) -> Limit {
+        match self.0 {
+            Some(given) => Limit {
+                limit: given,
+                by_default: false,
+            },
+            None => Limit {
+                limit: TimeLimit((size > 9).then_some(LARGE_GRID_LIMIT)),
+                by_default: size > 9,
+            },
+        }
+    }
+}
+
+/// The limit one puzzle runs under, and whether it is the default (for the message).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limit {
+    /// How long.
+    pub limit: TimeLimit,
+    /// Left out on the command line: the default for grids larger than 9x9.
+    pub by_default: bool,
+}
+
+impl Limit {
+    /// No limit at all.
+    pub const NONE: Limit = Limit {
+        limit: TimeLimit(None),
+        by_default: false,
+    };
+
+    /// The deadline of a puzzle started now.
+    pub fn deadline(self) -> Option<Instant> {
+        self.limit.deadline()
+    }
+
+    /// For messages: `2.5 s; --time-limit 0 for none`, or for the default, `10 s, the
+    /// default for grids larger than 9x9; --time-limit 0 for none, or a longer one`.
+    pub fn describe(self) -> String {
+        if self.by_default {
+            format!(
+                "{}, the default for grids larger than 9x9; --time-limit 0 for none, or a longer one",
+                self.limit.describe()
+            )
+        } else {
+            format!("{}; --time-limit 0 for none", self.limit.describe())
+        }
+    }
+}
+
+impl From<TimeLimit> for Limit {
+    fn from(limit: TimeLimit) -> Limit {
+        Limit {
+            limit,
+            by_default: false,
+        }
+    }
+}
+
 /// `--time-limit`: seconds (fractions allowed), `0` for none; a unit may follow the number,
 /// as people write limits: `500ms`, `90s`, `1.5m`, `2h`.
 pub fn parse_seconds(text: &str) -> Result<TimeLimit, String> {
@@ -108,13 +179,13 @@ pub fn parse_seconds(text: &str) -> Result<TimeLimit, String> {
 pub struct Deadline {
     /// The moment, if there is a limit.
     pub at: Option<std::time::Instant>,
-    /// The limit as given.
-    pub limit: TimeLimit,
+    /// The limit, as given or by default.
+    pub limit: Limit,
 }
 
 impl Deadline {
     /// The deadline of work started now.
-    pub fn starting_now(limit: TimeLimit) -> Deadline {
+    pub fn starting_now(limit: Limit) -> Deadline {
         Deadline {
             at: limit.deadline(),
             limit,

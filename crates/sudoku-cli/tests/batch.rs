@@ -439,3 +439,38 @@ fn invalid_utf8_costs_only_its_line() {
     assert_contains(&run.stderr, "line 2: not UTF-8 text (byte 15 of the line)");
     assert!(!run.stderr.contains("line 3"), "{}", run.stderr);
 }
+
+/// Every batch command reads several files in turn as one batch: one output line per puzzle
+/// in order across the files, and each message names its own file and line.
+#[test]
+fn every_batch_command_takes_several_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.txt");
+    let second = dir.path().join("second.txt");
+    std::fs::write(&first, format!("{EXAMPLE_A}\n")).unwrap();
+    std::fs::write(&second, format!("# a comment\n{EXAMPLE_B}\n12345\n")).unwrap();
+    let (first, second) = (first.to_str().unwrap(), second.to_str().unwrap());
+    for command in ["solve", "count", "check", "rate", "transform"] {
+        let run = sudoku(&[command, first, second], None);
+        let out = lines(&run);
+        assert_eq!(out.len(), 3, "{command}: {}", run.stdout);
+        assert!(
+            !out[0].is_empty() && !out[1].is_empty(),
+            "{command}: {out:?}"
+        );
+        assert_eq!(out[2], "", "{command}");
+        assert_eq!(run.code, Some(2), "{command}: {}", run.stderr);
+        assert_contains(&run.stderr, &format!("{second}: line 3: "));
+        assert!(
+            !run.stderr.contains(&format!("{first}:")),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+    let solved = sudoku(&["solve", first, second], None);
+    let one = sudoku(
+        &["solve", "-"],
+        Some(&format!("{EXAMPLE_A}\n{EXAMPLE_B}\n")),
+    );
+    assert_eq!(lines(&solved)[..2], lines(&one)[..]);
+}

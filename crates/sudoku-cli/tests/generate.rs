@@ -310,3 +310,18 @@ fn a_huge_count_streams() {
     assert_eq!(lines.len(), 3);
     assert!(lines.iter().all(|l| l.len() == 81), "{lines:?}");
 }
+
+/// A rung's word given as a HoDoKu level, or a level's as a rung, is refused with the option
+/// that takes it (exit 2), and `play --level` takes a level that one rung stands for.
+#[test]
+fn a_word_from_the_other_difficulty_list_points_at_its_option() {
+    let run = sudoku(&["generate", "--level", "expert"], None);
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "use --rung expert");
+    let run = sudoku(&["generate", "--rung", "extreme"], None);
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "use --level extreme (or --rung master)");
+    let run = sudoku(&["generate", "--rung", "EXPERT", "--seed", "3"], None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout.trim().len(), 81);
+}

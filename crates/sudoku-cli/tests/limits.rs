@@ -250,3 +250,70 @@ fn generate_stops_at_the_time_limit_while_it_makes_a_full_grid() {
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert_contains(&run.stderr, "before the time limit");
 }
+
+/// A 35x35 grid (boxes of 5 rows by 7 columns) with half its cells given: a pattern grid
+/// with the digits relabelled and every other cell of a shuffled order emptied. Its search
+/// runs for minutes, so it is the case for the default limit of the larger grids.
+fn half_filled_35() -> String {
+    let (rows, cols, n) = (5usize, 7usize, 35usize);
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut relabel: Vec<usize> = (0..n).collect();
+    for k in (1..n).rev() {
+        relabel.swap(k, (next() % (k as u64 + 1)) as usize);
+    }
+    let mut cells: Vec<char> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            let v = relabel[(cols * (r % rows) + r / rows + c) % n] + 1;
+            char::from_digit(v as u32, 36).unwrap().to_ascii_uppercase()
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..n * n).collect();
+    for k in (1..order.len()).rev() {
+        order.swap(k, (next() % (k as u64 + 1)) as usize);
+    }
+    for &i in &order[..n * n / 2] {
+        cells[i] = '.';
+    }
+    cells.into_iter().collect::<String>() + "\n"
+}
+
+/// Left out, `--time-limit` bounds a puzzle larger than 9x9 at 10 s, and the message says
+/// that it was the default and how to lift it; a 9x9 gets no default limit.
+#[test]
+fn large_grids_stop_at_a_default_time_limit_the_message_names() {
+    let puzzle = half_filled_35();
+    let default = "the default for grids larger than 9x9; --time-limit 0 for none, or a longer one";
+    let runs: Vec<_> = [
+        vec!["solve", "--box", "5x7", "-"],
+        vec!["check", "--box", "5x7", "-"],
+        vec!["rate", "--box", "5x7", "-"],
+        vec!["hint", "--box", "5x7", "-"],
+    ]
+    .into_iter()
+    .map(|args| {
+        let puzzle = puzzle.clone();
+        std::thread::spawn(move || {
+            let started = Instant::now();
+            let run = sudoku(&args, Some(&puzzle));
+            (args[0], run, started.elapsed())
+        })
+    })
+    .collect();
+    for handle in runs {
+        let (command, run, took) = handle.join().unwrap();
+        assert!(took < Duration::from_secs(40), "{command} took {took:?}");
+        assert!(
+            took >= Duration::from_secs(9),
+            "{command} stopped early: {took:?}"
+        );
+        assert_eq!(run.code, Some(1), "{command}: {}", run.stderr);
+        assert_contains(&run.stderr, &format!("time limit (10 s, {default})"));
+    }
+}

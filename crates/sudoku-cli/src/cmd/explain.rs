@@ -12,7 +12,7 @@ use crate::batch::path_cut_message;
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::position::{self, PositionArgs};
-use crate::stop::{self, Deadline};
+use crate::stop;
 use crate::timing::Clock;
 
 /// Arguments of `sudoku explain`.
@@ -86,7 +86,7 @@ pub enum TextFormat {
 /// Runs `sudoku explain`.
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let position = position::read(&args.position)?;
-    let deadline = Deadline::starting_now(args.position.time_limit);
+    let deadline = position.deadline(&args.position);
     position.check_unique(": no path of logic can finish it", deadline)?;
     let logic = Logic::new(&position.layout);
     let intuitive = args.style == Style::Intuitive;
@@ -182,7 +182,7 @@ pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
                 (Outcome::Halted, Lang::En) => {
                     format!("stopped after {} steps: {}", path.steps.len(), why_halted())
                 }
-                (Outcome::Halted, Lang::Zh) => match deadline.limit.0 {
+                (Outcome::Halted, Lang::Zh) => match deadline.limit.limit.0 {
                     Some(limit) if !stop::interrupted() => format!(
                         "第 {} 步后停止：超过时间限制（{} 秒）",
                         path.steps.len(),

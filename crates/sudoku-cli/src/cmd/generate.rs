@@ -13,7 +13,7 @@ use sudoku_core::{Grid, Layout, Shape};
 use sudoku_logic::Grade;
 use sudoku_logic::Level;
 use sudoku_logic::generate::{GenerateError, Generator, Request};
-use sudoku_logic::ladder::{LADDER, Rung};
+use sudoku_logic::ladder::Rung;
 
 use crate::batch::{self, VariantArgs, VariantSpec};
 use crate::failure::Failure;
@@ -41,13 +41,13 @@ pub struct Args {
     count: u64,
 
     /// The difficulty, on HoDoKu's scale: easy, medium, hard, unfair, extreme (any by default).
-    #[arg(long, value_name = "LEVEL")]
-    level: Option<LevelArg>,
+    #[arg(long, value_name = "LEVEL", value_parser = crate::words::parse_level)]
+    level: Option<Level>,
 
     /// A rung of the game's ladder instead of a level: beginner, easy, medium, hard, expert,
     /// master (each a level, a score range and a range of givens; see the README).
     /// `--givens` and `--minimal` still apply on top.
-    #[arg(long, value_name = "RUNG", conflicts_with = "level", value_parser = parse_rung)]
+    #[arg(long, value_name = "RUNG", conflicts_with = "level", value_parser = crate::words::parse_rung)]
     rung: Option<&'static Rung>,
 
     /// Label each puzzle with its level and score.
@@ -103,34 +103,12 @@ pub struct Args {
     stats: bool,
 }
 
-/// `--level` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum LevelArg {
-    Easy,
-    Medium,
-    Hard,
-    Unfair,
-    Extreme,
-}
-
-impl From<LevelArg> for Level {
-    fn from(l: LevelArg) -> Level {
-        match l {
-            LevelArg::Easy => Level::Easy,
-            LevelArg::Medium => Level::Medium,
-            LevelArg::Hard => Level::Hard,
-            LevelArg::Unfair => Level::Unfair,
-            LevelArg::Extreme => Level::Extreme,
-        }
-    }
-}
-
 /// The generator request the arguments make.
 fn request(args: &Args) -> Request {
     let mut request = match args.rung {
         Some(rung) => rung.request(args.shape),
         None => Request {
-            level: args.level.map(Level::from),
+            level: args.level,
             ..Request::default()
         },
     };
@@ -145,14 +123,6 @@ fn request(args: &Args) -> Request {
     request.dig.attempts = attempts;
     request.attempts = attempts;
     request
-}
-
-/// A rung of the ladder by its id.
-pub(crate) fn parse_rung(text: &str) -> Result<&'static Rung, String> {
-    Rung::by_id(text).ok_or_else(|| {
-        let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
-        format!("`{text}` is not a rung; use one of {}", ids.join(", "))
-    })
 }
 
 /// `N` or `MIN-MAX`.

@@ -11,7 +11,6 @@ use crate::cmd::explain::{LangArg, TextFormat};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::position::{self, PositionArgs};
-use crate::stop::Deadline;
 use crate::timing::Clock;
 
 /// Arguments of `sudoku hint`.
@@ -46,7 +45,7 @@ pub struct Args {
 /// Runs `sudoku hint`.
 pub fn run(args: &Args, _clock: &Clock) -> Result<(), Failure> {
     let position = position::read(&args.position)?;
-    let deadline = Deadline::starting_now(args.position.time_limit);
+    let deadline = position.deadline(&args.position);
     // Uniqueness techniques are sound only for a puzzle with one solution.
     position.check_unique(", so no hint can be sound", deadline)?;
     let logic = Logic::new(&position.layout);

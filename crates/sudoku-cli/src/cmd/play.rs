@@ -34,7 +34,8 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     db: Option<PathBuf>,
 
-    /// The level of a new game: beginner, easy, medium, hard, expert, master.
+    /// The level of a new game: a rung of the ladder (beginner, easy, medium, hard, expert,
+    /// master) or a HoDoKu level (unfair is expert, extreme is master).
     #[arg(long, value_name = "LEVEL", default_value = "medium")]
     level: String,
 
@@ -82,7 +83,7 @@ pub fn failure(e: TuiError) -> Failure {
 }
 
 fn spec(args: &Args, variant: GameVariant) -> Result<Spec, Failure> {
-    let rung = sudoku_tui::app::rung_by_id(&args.level).map_err(failure)?;
+    let rung = crate::words::parse_game_level(&args.level).map_err(Failure::Usage)?;
     let shape = offer::parse_size(&args.size).ok_or_else(|| {
         Failure::Usage(format!(
             "unknown size `{}` (4x4, 6x6, 9x9, 16x16)",

@@ -88,7 +88,7 @@ pub struct Args {
 
     /// With --generate: the rung of the ladder: beginner, easy, medium, hard, expert, master.
     #[arg(long, value_name = "RUNG", requires = "generate", default_value = "medium",
-          value_parser = crate::cmd::generate::parse_rung)]
+          value_parser = crate::words::parse_rung)]
     rung: &'static Rung,
 
     /// With --generate: the seed (the same seed, the same book); a new one by default,

@@ -77,8 +77,8 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         solvers: Solvers::new(spec.clone(), &args.solve),
         logic: Vec::new(),
     };
-    let limit = args.solve.time_limit;
     let work = |raters: &mut Raters, entry: &Entry| -> Answer<Grade> {
+        let limit = raters.solvers.limit_for(entry.grid.shape());
         let deadline = Deadline::starting_now(limit);
         let solver = raters.solvers.for_entry(entry).map_err(Rejected)?;
         let layout = solver.layout().clone();

@@ -153,7 +153,7 @@ fn solve_all(
             }
         }
         if let Some(halted) = solutions.halted() {
-            let why = batch::cut_short_message(halted, args.solve.time_limit);
+            let why = batch::cut_short_message(halted, solvers.limit());
             return sink.fail(entry.line, &format!("{why} after {found} solutions"));
         }
         if found == 0 {
