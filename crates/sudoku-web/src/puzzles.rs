@@ -304,7 +304,82 @@ pub fn import(
     shape: Option<Shape>,
     variant: GameVariant,
 ) -> Result<Imported, ApiError> {
-    import_within(text, shape, variant, IMPORT_NODES)
+    import_within(text, shape, variant, IMPORT_NODES).map_err(as_sentences)
+}
+
+/// An import's refusal as the page shows it: in each language one sentence that names the
+/// place once, `Line 3, column 2 (r3c2): ...` and `第 3 行，第 2 列：...`, with the
+/// punctuation of its language (full-width brackets and stops in Chinese).
+fn as_sentences(mut e: ApiError) -> ApiError {
+    e.message = sentence_en(&e.message);
+    let zh = match e.message_zh.take() {
+        Some(zh) => zh.into_string(),
+        None => crate::zh::generic(e.code, e.field.as_deref()),
+    };
+    // A sentence that starts with its cell (`r3c2：...`) has the cell put beside the place.
+    let (cell, zh) = match zh.split_once('：') {
+        Some((cell, rest)) if is_cell_name(cell) => (Some(cell.to_string()), rest.to_string()),
+        _ => (None, zh),
+    };
+    let bracket = cell
+        .as_deref()
+        .map_or(String::new(), |c| format!("（{c}）"));
+    let at = match (e.line, e.column, &cell) {
+        (Some(line), Some(column), _) => format!("第 {line} 行，第 {column} 列{bracket}："),
+        (Some(line), None, _) => format!("第 {line} 行{bracket}："),
+        (None, _, Some(cell)) => format!("{cell}："),
+        (None, _, None) => String::new(),
+    };
+    e.message_zh = Some(format!("{at}{}", sentence_zh(&zh)).into_boxed_str());
+    e
+}
+
+/// `r3c2`, `r10c16`.
+fn is_cell_name(text: &str) -> bool {
+    let Some((row, col)) = text.strip_prefix('r').and_then(|t| t.split_once('c')) else {
+        return false;
+    };
+    let number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    number(row) && number(col)
+}
+
+/// A capital first letter and a full stop.
+fn sentence_en(text: &str) -> String {
+    let text = text.trim();
+    let mut chars = text.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// Full-width brackets and colons, no space after a stop, and a full stop at the end.
+fn sentence_zh(text: &str) -> String {
+    let mut out = String::new();
+    let mut after_stop = false;
+    for c in text.trim().chars() {
+        if after_stop && c == ' ' {
+            continue;
+        }
+        after_stop = matches!(c, '。' | '，' | '：' | '；');
+        out.push(match c {
+            '(' => '（',
+            ')' => '）',
+            _ => c,
+        });
+    }
+    match out.pop() {
+        Some('.' | '。') | None => {}
+        Some(last) => out.push(last),
+    }
+    if !out.is_empty() {
+        out.push('。');
+    }
+    out
 }
 
 /// The largest workbook an import reads, in bytes: a book of a few hundred puzzles is well
@@ -340,8 +415,8 @@ pub fn import_workbook(
             };
             ApiError::bad_field("workbook", message)
         })?
-        .map_err(|e| ApiError::bad_field("workbook", e.to_string()))?;
-    import_within(&puzzle.grid.to_line(), shape, variant, IMPORT_NODES)
+        .map_err(|e| as_sentences(ApiError::bad_field("workbook", e.to_string())))?;
+    import_within(&puzzle.grid.to_line(), shape, variant, IMPORT_NODES).map_err(as_sentences)
 }
 
 /// [`import`] with the uniqueness check bounded to `nodes` search-tree nodes: past them the

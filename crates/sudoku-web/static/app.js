@@ -920,12 +920,8 @@ function openImport(text = '', variant = 'classic') {
 
 function showImportError(err) {
   const e = $('#import-error');
-  let msg = errorText(err);
-  if (err instanceof ApiError && err.line != null) {
-    const where = err.column != null ? t('import_error_at', { line: err.line, column: err.column }) : t('import_error_line', { line: err.line });
-    msg += ` (${where})`;
-  }
-  e.textContent = msg;
+  // The server's sentence names the line and column itself, in each language.
+  e.textContent = errorText(err);
   e.hidden = false;
   // put the caret at the error's place when the parser says where
   const ta = $('#import-text');

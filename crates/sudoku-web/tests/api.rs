@@ -435,6 +435,44 @@ async fn imports_are_checked() {
     assert_error(&bad, 422, "bad_field", Some("puzzle"));
     assert_eq!(bad.1["error"]["line"], 3, "{}", bad.1);
     assert_eq!(bad.1["error"]["column"], 2, "{}", bad.1);
+    // One sentence in each language that names the place once (the page shows it as it is).
+    assert_eq!(
+        bad.1["error"]["message"],
+        "Line 3, column 2: `?` is not a digit or an empty-cell mark."
+    );
+    assert_eq!(
+        bad.1["error"]["message_zh"],
+        "第 3 行，第 2 列：“?”不是数字，也不是空格记号。"
+    );
+    let second = import("1.3.34.22.4.43.1\n1.3.34.22.4.43.1").await;
+    assert_eq!(
+        second.1["error"]["message"],
+        "Line 2: a second puzzle where one was expected."
+    );
+    assert_eq!(
+        second.1["error"]["message_zh"],
+        "第 2 行：这里只要一道题，却又出现了一道。"
+    );
+    for refused in [
+        &second,
+        &import("................").await,
+        &import(&".".repeat(25)).await,
+    ] {
+        let en = refused.1["error"]["message"].as_str().unwrap_or_default();
+        let zh = refused.1["error"]["message_zh"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            en.starts_with(char::is_uppercase) && en.ends_with('.'),
+            "{en}"
+        );
+        assert!(zh.ends_with('。') && !zh.contains(['(', ')']), "{zh}");
+        assert!(!zh.contains("。 ") && !zh.contains("：r"), "{zh}");
+        assert_eq!(
+            en.matches("ine ").count(),
+            usize::from(refused.1["error"]["line"].is_u64())
+        );
+    }
     assert_error(&import("").await, 422, "bad_field", Some("puzzle"));
     assert_error(
         &import("1.3.34.22.4.43.1\n1.3.34.22.4.43.1").await,
@@ -1235,7 +1273,7 @@ async fn a_workbook_imports_its_puzzle() {
     assert!(
         bad.1["error"]["message"]
             .as_str()
-            .is_some_and(|m| m.contains("sheet 'Sheet1', cell D4")),
+            .is_some_and(|m| m.contains("Sheet 'Sheet1', cell D4")),
         "{}",
         bad.1
     );
