@@ -58,7 +58,7 @@ fn hints_teach_in_three_stages() {
         })
         .collect();
     assert_eq!(texts[0], "Try a Hidden Single.");
-    assert_eq!(texts[1], "Look for a Hidden Single on 1 in b8.");
+    assert_eq!(texts[1], "Look for a Hidden Single in b8.");
     assert_eq!(
         texts[2],
         "Hidden Single 1 in b8: places 1 in r8c6. 1 has one place left in b8, r8c6: the 1s in \

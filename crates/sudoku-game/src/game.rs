@@ -589,7 +589,7 @@ impl Game {
                 return Hint::Solved;
             }
             match logic.intuitive_step(pos) {
-                Some(step) => Hint::Step { step, stage },
+                Some(step) => logic.hint_step(step, stage),
                 None => Hint::Stuck,
             }
         })

@@ -476,7 +476,7 @@ pub(crate) fn for_each_pair_or_triple<const N: usize>(
 }
 
 /// The most elements [`for_each_narrow_combination`] chooses.
-const MAX_CHOSEN: usize = 8;
+pub(crate) const MAX_CHOSEN: usize = 8;
 
 /// Every subset of `k` (at most 8) positions of `masks` whose masks, ORed together with
 /// `base`, make a union that `fits`, in lexicographic order of positions, passed to `visit`

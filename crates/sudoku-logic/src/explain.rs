@@ -31,12 +31,12 @@ impl Step {
         let mut text = self.title(lang);
         if !self.digits.is_empty() {
             text.push(' ');
-            text.push_str(&digit_list(&self.digits));
+            text.push_str(&digit_list_in(&self.digits, lang));
         }
         if let Some(pattern) = self.pattern_text() {
             text.push_str(match lang {
                 Lang::En => " in ",
-                Lang::Zh => " 于 ",
+                Lang::Zh => " 在 ",
             });
             text.push_str(&pattern);
         }
@@ -79,11 +79,11 @@ impl Step {
     fn explain_through(&self, first: &Step, lang: Lang) -> String {
         let mut text = self.title(lang);
         text.push(' ');
-        text.push_str(&digit_list(&self.digits));
+        text.push_str(&digit_list_in(&self.digits, lang));
         if let Some(house) = self.houses_with_role(Role::Base).first() {
             text.push_str(match lang {
                 Lang::En => " in ",
-                Lang::Zh => " 于 ",
+                Lang::Zh => " 在 ",
             });
             text.push_str(&house.to_string());
         }
@@ -211,6 +211,18 @@ impl Step {
 pub fn digit_list(digits: &[Digit]) -> String {
     let text: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
     text.join(",")
+}
+
+/// Digits as a list in the language's way: `2,5` as HoDoKu writes them, `2、5` with the
+/// enumeration comma every other Chinese list uses, so a Chinese text never mixes the two.
+pub fn digit_list_in(digits: &[Digit], lang: Lang) -> String {
+    match lang {
+        Lang::En => digit_list(digits),
+        Lang::Zh => {
+            let text: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            text.join("、")
+        }
+    }
 }
 
 /// Candidates grouped by digit (ascending), cells in row-major order.
@@ -342,7 +354,7 @@ mod tests {
         );
         assert_eq!(
             step.explain(Lang::Zh),
-            "鳍X翼 4 于 r26 c37 鳍 r2c8：删除 r1c7 的 4。r2、r6 的 4 都落在 c3、c7 中，除非鳍（r2c8）\
+            "鳍X翼 4 在 r26 c37 鳍 r2c8：删除 r1c7 的 4。r2、r6 的 4 都落在 c3、c7 中，除非鳍（r2c8）\
              为真：无论哪种情况，c3、c7 中鱼外且能看到所有鳍的格删除 4。"
         );
     }

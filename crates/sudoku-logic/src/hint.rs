@@ -4,12 +4,12 @@
 //! candidate the player removed is reported instead, since no sound step can follow from it.
 
 use serde::Serialize;
-use sudoku_core::{Candidate, Cell, Digit, DlxSolver, Grid, Verdict};
+use sudoku_core::{Candidate, Cell, Digit, DlxSolver, Grid, House, Verdict};
 
 use crate::candidates::Candidates;
-use crate::explain::{Lang, digit_list, house_list};
+use crate::explain::{Lang, compress_cells, digit_list_in, house_list};
 use crate::logic::Logic;
-use crate::step::{Role, Step};
+use crate::step::{Role, Step, Target};
 use crate::technique::Technique;
 
 /// How much a hint gives away.
@@ -17,7 +17,8 @@ use crate::technique::Technique;
 pub enum Stage {
     /// The technique's name only.
     Technique,
-    /// The technique, its digits and the house (or cells) to look at.
+    /// Where to look: the house (or region, or a chain's start) to look at, with the
+    /// technique and, unless they are the answer, its digits.
     Where,
     /// The full step.
     Step,
@@ -186,26 +187,57 @@ impl Step {
         }
     }
 
-    /// Stage 2: the technique, its digits and the house to look in; never the cells (they
-    /// are the answer, or most of it). A step without a house of its own names no place.
+    /// Stage 2: the technique, where to look (the step's `base` highlights: houses, or the
+    /// cells a chain starts from) and, except for a single (whose digit is the answer) or a
+    /// chain (whose start says more), its digits; never a cell it places in or clears.
+    /// [`Logic::point`] gives every step such a place.
     fn where_text(&self, lang: Lang) -> String {
-        let bases = self.houses_with_role(Role::Base);
-        let place = house_list(&bases);
-        let digits = digit_list(&self.digits);
+        let bases: Vec<Target> = self.with_role(Role::Base).collect();
+        let houses: Vec<House> = bases
+            .iter()
+            .filter_map(|t| match t {
+                Target::House(h) => Some(*h),
+                _ => None,
+            })
+            .collect();
+        let cells: Vec<Cell> = bases
+            .iter()
+            .filter_map(|t| match t {
+                Target::Cell(c) => Some(*c),
+                Target::Candidate(c) => Some(c.cell),
+                Target::House(_) => None,
+            })
+            .collect();
+        let name = self.name(lang);
+        let single = self.is_single() || !self.chains.is_empty();
+        let digits = match (single || self.digits.is_empty(), lang) {
+            (true, _) => String::new(),
+            (false, Lang::En) => format!(" on {}", digit_list_in(&self.digits, lang)),
+            (false, Lang::Zh) => format!(" {} 的", digit_list_in(&self.digits, lang)),
+        };
+        let place = match (houses.is_empty(), cells.is_empty(), lang) {
+            (false, _, Lang::En) => format!(" in {}", house_list(&houses)),
+            (true, false, Lang::En) => format!(" starting from {}", compress_cells(&cells)),
+            (_, _, Lang::En) => String::new(),
+            (false, _, Lang::Zh) => format!("在 {} 中", house_list(&houses)),
+            (true, false, Lang::Zh) => format!("从 {} 出发", compress_cells(&cells)),
+            (_, _, Lang::Zh) => String::new(),
+        };
         match lang {
-            Lang::En if place.is_empty() => {
-                let name = self.name(lang);
-                format!("Look for {} {name} on {digits}.", article(&name))
+            Lang::En => format!("Look for {} {name}{digits}{place}.", article(&name)),
+            Lang::Zh => {
+                let digits = digits.trim_start();
+                format!("{place}寻找{digits}{name}。")
             }
-            Lang::En => {
-                let name = self.name(lang);
-                format!("Look for {} {name} on {digits} in {place}.", article(&name))
-            }
-            Lang::Zh if place.is_empty() => {
-                format!("寻找 {digits} 的{}。", self.name(lang))
-            }
-            Lang::Zh => format!("在 {place} 中寻找 {digits} 的{}。", self.name(lang)),
         }
+    }
+
+    /// A Full House, Naked or Hidden Single, seen directly or through locked candidates.
+    fn is_single(&self) -> bool {
+        matches!(
+            self.technique,
+            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+        )
     }
 }
 
@@ -257,10 +289,104 @@ impl Logic {
         match self.next_step(pos) {
             Some(mut step) => {
                 self.explain_single(pos, &mut step);
-                Hint::Step { step, stage }
+                self.hint_step(step, stage)
             }
             None => Hint::Stuck,
         }
+    }
+
+    /// A step as a hint at a stage: at stage 2 it points where to look ([`Logic::point`]).
+    pub fn hint_step(&self, mut step: Step, stage: Stage) -> Hint {
+        if stage == Stage::Where {
+            self.point(&mut step);
+        }
+        Hint::Step { step, stage }
+    }
+
+    /// Where stage 2 of a hint points: the step's `base` highlights, which the front ends
+    /// draw at that stage. A step built on houses has them already (a fish's base lines, a
+    /// subset's house, a Hidden Single's house); the others get one here, never a cell the
+    /// step places in or clears: a chain's start (its first node's cells), else the
+    /// box of a single's cell or of the chain's start, the house of an almost locked set, or
+    /// the boxes of the pattern's cells (a wing, a rectangle, a colouring's first cell).
+    pub fn point(&self, step: &mut Step) {
+        if step.with_role(Role::Base).next().is_some() {
+            return;
+        }
+        let mut effect: Vec<Cell> = step.placements.iter().map(|c| c.cell).collect();
+        effect.extend(step.eliminations.iter().map(|c| c.cell));
+        let free = |cells: &[Cell]| cells.iter().all(|c| !effect.contains(c));
+        if let Some(start) = step.chains.first().and_then(|c| c.nodes.first()) {
+            let cells = start.cells.clone();
+            if free(&cells) {
+                for c in cells {
+                    step.add_cell(c, Role::Base);
+                }
+            } else if let Some(h) = self.box_of(cells[0]) {
+                step.add_house(h, Role::Base);
+            }
+            return;
+        }
+        if let Some(set) = step.sets.first() {
+            let cells = set.cells.clone();
+            if let Some(h) = self.house_holding(&cells) {
+                step.add_house(h, Role::Base);
+                return;
+            }
+        }
+        let mut cells = step.cells_with_role(Role::ColorA);
+        cells.truncate(1);
+        for role in [
+            Role::Pattern,
+            Role::LinkStrong,
+            Role::Extra,
+            Role::Fin,
+            Role::ColorB,
+        ] {
+            if cells.is_empty() {
+                cells = step.cells_with_role(role);
+            }
+        }
+        if cells.is_empty() {
+            cells = effect;
+        }
+        let mut boxes: Vec<House> = cells.iter().filter_map(|&c| self.box_of(c)).collect();
+        boxes.sort();
+        boxes.dedup();
+        for h in boxes {
+            step.add_house(h, Role::Base);
+        }
+    }
+
+    /// The box (or jigsaw region) of a cell, else its row.
+    fn box_of(&self, cell: Cell) -> Option<House> {
+        let layout = self.layout();
+        let index = cell.index(layout.size());
+        let houses: Vec<House> = layout
+            .houses_of(index)
+            .iter()
+            .map(|&h| layout.houses()[h as usize])
+            .collect();
+        houses
+            .iter()
+            .find(|h| matches!(h, House::Box(_) | House::Region(_)))
+            .or(houses.first())
+            .copied()
+    }
+
+    /// A house holding all the cells, a box or region first, then a row or column.
+    fn house_holding(&self, cells: &[Cell]) -> Option<House> {
+        let layout = self.layout();
+        let first = cells.first()?;
+        let index = |c: &Cell| c.index(layout.size());
+        let mut houses: Vec<House> = layout
+            .houses_of(index(first))
+            .iter()
+            .map(|&h| layout.houses()[h as usize])
+            .filter(|&h| cells.iter().all(|c| layout.house_has(h, index(c))))
+            .collect();
+        houses.sort_by_key(|h| !matches!(h, House::Box(_) | House::Region(_)));
+        houses.first().copied()
     }
 }
 

@@ -84,7 +84,10 @@ impl Logic {
                 after.apply(self.layout(), first);
                 if let Some(mut step) = first_by_box(&after, self.find_steps(&after, technique)) {
                     self.explain_single(&after, &mut step);
-                    step.through = Some(Box::new(first.clone()));
+                    // Without marks the reader needs why the 区块 holds, too.
+                    let mut first = first.clone();
+                    self.explain_locked(&bare, &mut first);
+                    step.through = Some(Box::new(first));
                     return Some(step);
                 }
             }
@@ -216,6 +219,23 @@ mod tests {
         assert!(en.contains(&locked_why), "{en}");
         assert!(!en.contains("earlier steps"), "{en}");
         assert!(!zh.contains("此前的步骤"), "{zh}");
+        // Without marks the reader also needs why the 区块 holds: the placed copies of the
+        // digit that keep it out of the base house's other empty cells, named.
+        let blockers = first.cells_with_role(Role::Seen);
+        assert!(!blockers.is_empty(), "{en}");
+        for b in &blockers {
+            let b = b.to_string();
+            assert!(
+                en.contains(&b) && zh.contains(&b),
+                "{b} untold:\n{en}\n{zh}"
+            );
+        }
+        let base = first.houses_with_role(Role::Base)[0];
+        assert!(
+            en.contains(&format!("see every other empty cell of {base}")),
+            "{en}"
+        );
+        assert!(zh.contains(&format!("排除了 {base} 的其他空格")), "{zh}");
     }
 
     /// Without marks the boxes are scanned first: wherever a box has a digit in one place

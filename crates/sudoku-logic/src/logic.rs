@@ -190,6 +190,15 @@ impl Logic {
         ))
     }
 
+    /// Adds to locked candidates seen without pencil marks (the 区块 of an intuitive step)
+    /// why they are locked: for each other empty cell of the base house, a placed copy of
+    /// the digit that it sees, as `Seen` highlights ([`crate::Logic::intuitive_step`]).
+    pub(crate) fn explain_locked(&self, pos: &Candidates, step: &mut Step) {
+        with_solver!(self, |s| crate::techniques::singles::annotate_locked(
+            s.g, pos, step
+        ))
+    }
+
     /// The solve path of a puzzle from its givens.
     pub fn solve_path(&self, grid: &Grid) -> Result<SolvePath, CandidatesError> {
         Ok(self.solve_path_from(self.start(grid)?))

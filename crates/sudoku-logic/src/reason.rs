@@ -8,10 +8,11 @@
 use sudoku_core::{Candidate, Cell, Digit, House};
 
 use crate::chain::{Chain, ChainNode};
-use crate::explain::{Lang, compress_cells, digit_list};
+use crate::explain::{Lang, compress_cells};
 use crate::step::{Role, Step, Target};
 use crate::technique::Technique;
 
+mod chains;
 mod patterns;
 mod uniqueness;
 
@@ -23,12 +24,41 @@ fn node(n: &ChainNode, lang: Lang) -> String {
     }
 }
 
-/// The digits a step removes, as a list.
-fn removed_digits(step: &Step) -> String {
+/// The digits a step removes, as a list in the language's way (`3 and 4`, `3、4`).
+fn removed_digits(step: &Step, lang: Lang) -> String {
     let mut d: Vec<_> = step.eliminations.iter().map(|c| c.digit).collect();
     d.sort();
     d.dedup();
-    digit_list(&d)
+    names(&d, lang)
+}
+
+/// Alternatives in the language's way: `3, 5 or 9`, `3、5 或 9`.
+fn or_list<T: ToString>(items: &[T], lang: Lang) -> String {
+    let items: Vec<String> = items.iter().map(T::to_string).collect();
+    match items.split_last() {
+        Some((last, head)) if !head.is_empty() => {
+            let or = match lang {
+                Lang::En => " or ",
+                Lang::Zh => " 或 ",
+            };
+            let sep = match lang {
+                Lang::En => ", ",
+                Lang::Zh => "、",
+            };
+            format!("{}{or}{last}", head.join(sep))
+        }
+        _ => items.concat(),
+    }
+}
+
+/// The English verb after a list of cells: "r7c9 loses 5", "r7c9 and r8c9 lose 5".
+fn lose(count: usize) -> &'static str {
+    if count == 1 { "loses" } else { "lose" }
+}
+
+/// "sees" or "see", agreeing with [`lose`]'s subject.
+fn see(lose: &str) -> &'static str {
+    if lose == "loses" { "sees" } else { "see" }
 }
 
 impl Step {
@@ -43,7 +73,9 @@ impl Step {
         Some(match self.technique {
             XChain | XyChain | Aic | GroupedAic => end_to_end(self, chain?, lang),
             DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => {
-                discontinuous(self, chain?, lang)
+                let chain = chain?;
+                chains::discontinuous(self, chain, lang)
+                    .unwrap_or_else(|| discontinuous(self, chain, lang))
             }
             ContinuousNiceLoop | GroupedContinuousNiceLoop => match lang {
                 Lang::En => "The loop closes on itself with strong and weak links alternating, so \
@@ -58,18 +90,10 @@ impl Step {
             },
             AlsXz | AlsXyWing | AlsXyChain => als(self, lang),
             SueDeCoq => sue_de_coq(self, lang),
-            ForcingChainContradiction | ForcingNetContradiction => contradiction(self, lang),
-            ForcingChainVerity | ForcingNetVerity => match lang {
-                Lang::En => format!(
-                    "Each of the {} cases shown (one of them must hold) leads to the same result, \
-                     so it is true.",
-                    self.chains.len()
-                ),
-                Lang::Zh => format!(
-                    "所示的 {} 种情况必有一种成立，且都推出同一结论，所以结论成立。",
-                    self.chains.len()
-                ),
-            },
+            ForcingChainContradiction | ForcingNetContradiction => {
+                chains::contradiction(self, lang)
+            }
+            ForcingChainVerity | ForcingNetVerity => chains::verity(self, lang),
             BruteForce => match lang {
                 Lang::En => "No technique applies here: this digit is the solution's, found by \
                              trying (a guess, not a deduction)."
@@ -130,7 +154,7 @@ impl Step {
 
 /// A Franken or Mutant fish without its houses: the rule in general.
 fn franken(step: &Step, lang: Lang) -> String {
-    let d = digit_list(&step.digits);
+    let d = names(&step.digits, lang);
     match lang {
         Lang::En => format!(
             "Each base house needs its {d} in a cover house, and the covers can take only as \
@@ -329,19 +353,49 @@ fn hidden_subset(step: &Step, lang: Lang) -> Option<String> {
 }
 
 /// Locked candidates: all of a house's places for the digit lie in a second house, so the
-/// digit is in their intersection and leaves the rest of the second house.
+/// digit is in their intersection and leaves the rest of the second house. Seen without
+/// pencil marks (an intuitive step), it also says what keeps the digit out of the base
+/// house's other empty cells: the placed copies they see ([`crate::Logic::intuitive_step`]).
 fn locked(step: &Step, lang: Lang) -> Option<String> {
     let base = step.houses_with_role(Role::Base).first().copied()?;
     let cover = step.houses_with_role(Role::Cover).first().copied()?;
     let d = names(&step.digits, lang);
     let cells = names(&step.cells_with_role(Role::Pattern), lang);
+    let (blockers, earlier) = seen_cells(step);
+    let why = match (lang, blockers.is_empty(), earlier.is_empty()) {
+        (_, true, true) => String::new(),
+        (Lang::En, false, true) => format!(
+            ", since the {d}s in {} see every other empty cell of {base}",
+            names(&blockers, lang)
+        ),
+        (Lang::En, false, false) => format!(
+            ", since the {d}s in {} see the other empty cells of {base} but {}, where {d} was \
+             ruled out before",
+            names(&blockers, lang),
+            names(&earlier, lang)
+        ),
+        (Lang::En, true, false) => format!(
+            ", since {d} was ruled out of {} before",
+            names(&earlier, lang)
+        ),
+        (Lang::Zh, false, true) => format!(
+            "{} 的 {d} 排除了 {base} 的其他空格，",
+            names(&blockers, lang)
+        ),
+        (Lang::Zh, false, false) => format!(
+            "{} 的 {d} 排除了 {base} 的其他空格（{} 的 {d} 此前已排除），",
+            names(&blockers, lang),
+            names(&earlier, lang)
+        ),
+        (Lang::Zh, true, false) => format!("{} 的 {d} 此前已排除，", names(&earlier, lang)),
+    };
     Some(match lang {
         Lang::En => format!(
-            "Every {d} of {base} is in {cover} ({cells}): the {d} of {base} is there, so no \
-             other cell of {cover} can hold {d}."
+            "Every {d} of {base} is in {cover} ({cells}){why}: the {d} of {base} is there, so \
+             no other cell of {cover} can hold {d}."
         ),
         Lang::Zh => format!(
-            "{base} 的 {d} 都在 {cover} 上（{cells}）：{base} 的 {d} 必在这里，所以 {cover} 的其他格删除 {d}。"
+            "{why}{base} 的 {d} 都在 {cover} 上（{cells}）：{base} 的 {d} 必在这里，所以 {cover} 的其他格删除 {d}。"
         ),
     })
 }
@@ -353,15 +407,7 @@ fn hidden_single(step: &Step, lang: Lang) -> Option<String> {
     let house = step.houses_with_role(Role::Base).first().copied()?;
     // Seen candidates are the placed copies of the digit; seen cells, empty cells of the
     // house that earlier steps ruled out.
-    let mut blockers = Vec::new();
-    let mut earlier = Vec::new();
-    for t in step.with_role(Role::Seen) {
-        match t {
-            Target::Candidate(c) => blockers.push(c.cell),
-            Target::Cell(c) => earlier.push(c),
-            Target::House(_) => {}
-        }
-    }
+    let (blockers, earlier) = seen_cells(step);
     let (d, cell) = (placed.digit, placed.cell);
     let cells = |cells: &[Cell]| (!cells.is_empty()).then(|| names(cells, lang));
     let (blockers, earlier) = (cells(&blockers), cells(&earlier));
@@ -392,9 +438,25 @@ fn hidden_single(step: &Step, lang: Lang) -> Option<String> {
     })
 }
 
+/// The `Seen` highlights of a Hidden Single or of locked candidates seen without marks: the
+/// cells of the placed copies of the digit that keep it out of the house's other cells, and
+/// the cells of the house that earlier steps ruled it out of.
+fn seen_cells(step: &Step) -> (Vec<Cell>, Vec<Cell>) {
+    let mut blockers = Vec::new();
+    let mut earlier = Vec::new();
+    for t in step.with_role(Role::Seen) {
+        match t {
+            Target::Candidate(c) => blockers.push(c.cell),
+            Target::Cell(c) => earlier.push(c),
+            Target::House(_) => {}
+        }
+    }
+    (blockers, earlier)
+}
+
 /// Two fish on the same base houses: each holds on its own, so both sets of eliminations do.
 fn siamese(step: &Step, lang: Lang) -> String {
-    let d = digit_list(&step.digits);
+    let d = names(&step.digits, lang);
     match lang {
         Lang::En => format!(
             "Two fish share these base houses and differ in their covers and fins; each \
@@ -414,7 +476,7 @@ fn end_to_end(step: &Step, chain: &Chain, lang: Lang) -> String {
     let (Some(first), Some(last)) = (first, last) else {
         return String::new();
     };
-    let removed = removed_digits(step);
+    let removed = removed_digits(step, lang);
     match lang {
         Lang::En => format!(
             "If {} is false, the chain makes {} true; so one of them is true, and what sees both \
@@ -437,7 +499,7 @@ fn discontinuous(step: &Step, chain: &Chain, lang: Lang) -> String {
     };
     let cell = compress_cells(&start.cells);
     let d = start.digit;
-    let removed = removed_digits(step);
+    let removed = removed_digits(step, lang);
     let forces = step.eliminations.len() > 1;
     let same = step.eliminations.iter().all(|c| c.digit == d);
     match (lang, forces, same) {
@@ -463,50 +525,73 @@ fn discontinuous(step: &Step, chain: &Chain, lang: Lang) -> String {
     }
 }
 
-/// A premise whose branches contradict each other.
-fn contradiction(step: &Step, lang: Lang) -> String {
-    let k = step.chains.len();
-    let (cell, d, placed) = match (step.placements.first(), step.eliminations.first()) {
-        (Some(p), _) => (p.cell, p.digit, true),
-        (None, Some(e)) => (e.cell, e.digit, false),
-        (None, None) => return String::new(),
-    };
-    let branches = if k == 1 {
-        "the branch shown".to_string()
-    } else {
-        format!("the {k} branches shown")
-    };
-    match (lang, placed) {
-        (Lang::En, false) => {
-            format!("If {cell} were {d}, {branches} would lead to a contradiction: so it is not.")
-        }
-        (Lang::En, true) => format!(
-            "If {cell} were not {d}, {branches} would lead to a contradiction: so it is {d}."
+/// An ALS step: singly linked sets (a restricted common between each two, so the end
+/// sets cannot both lack the digit removed), or a doubly linked ALS-XZ (two restricted
+/// commons, which lock both sets).
+fn als(step: &Step, lang: Lang) -> String {
+    if step.technique == Technique::AlsXz && step.digits.len() == 2 && step.sets.len() == 2 {
+        return doubly_linked(step, lang);
+    }
+    let sets: Vec<String> = step.sets.iter().map(|s| s.to_string()).collect();
+    let removed = removed_digits(step, lang);
+    let links = names(&step.digits, lang);
+    let one = step.digits.len() == 1;
+    let intro = match lang {
+        Lang::En => format!(
+            "{} are almost locked sets (each holds one digit more than it has cells).",
+            list(&sets, lang)
         ),
-        (Lang::Zh, false) => {
-            format!("若 {cell} 是 {d}，所示的 {k} 条分支会推出矛盾：所以它不是 {d}。")
-        }
-        (Lang::Zh, true) => {
-            format!("若 {cell} 不是 {d}，所示的 {k} 条分支会推出矛盾：所以它是 {d}。")
-        }
+        Lang::Zh => format!("{} 都是待定数组（每组的数比格多一个）。", sets.join("、")),
+    };
+    let linked = match (lang, one) {
+        (Lang::En, true) => format!(
+            "Linked by {links} (a restricted common: it can be in only one of the two sets), \
+             the two sets cannot both lack {removed}: cells that see every {removed} of both \
+             lose it."
+        ),
+        (Lang::En, false) => format!(
+            "Each two sets in a row are linked by a restricted common ({links}: each can be \
+             in only one of the two sets it links), so the two end sets cannot both lack \
+             {removed}: cells that see every {removed} of both lose it."
+        ),
+        (Lang::Zh, true) => format!(
+            "两组由 {links} 相连（受限公共数：它只能在两组之一），两组不能都不含 {removed}：\
+             看到两组中所有 {removed} 的格删除 {removed}。"
+        ),
+        (Lang::Zh, false) => format!(
+            "相邻两组由受限公共数相连（{links}，每个数只能在它所连的两组之一），两端的组不能都不含 \
+             {removed}：看到两端组中所有 {removed} 的格删除 {removed}。"
+        ),
+    };
+    match lang {
+        Lang::En => format!("{intro} {linked}"),
+        Lang::Zh => format!("{intro}{linked}"),
     }
 }
 
-fn als(step: &Step, lang: Lang) -> String {
-    let sets: Vec<String> = step.sets.iter().map(|s| s.to_string()).collect();
-    let links = digit_list(&step.digits);
-    let removed = removed_digits(step);
+/// A doubly linked ALS-XZ: both `x` and `y` are restricted commons, so each lies in at most
+/// one set; each set can lack only one digit, so one lacks `x`, the other `y`, and both are
+/// locked sets: every other digit of a set lies in it, and `x` and `y` each lie in one of
+/// the two sets.
+fn doubly_linked(step: &Step, lang: Lang) -> String {
+    let (a, b) = (step.sets[0].to_string(), step.sets[1].to_string());
+    let (x, y) = (step.digits[0], step.digits[1]);
+    let removed = removed_digits(step, lang);
     match lang {
         Lang::En => format!(
-            "{} are almost locked sets (each holds one digit more than it has cells). Linked \
-             by {links} (it can be in only one of two linked sets), the two end sets cannot both \
-             lack {removed}: cells that see every {removed} of both lose it.",
-            sets.join(", ")
+            "{a} and {b} are almost locked sets (each holds one digit more than it has cells), \
+             doubly linked: {x} and {y} are both restricted commons (the {x}s of the two sets \
+             see each other, and so do the {y}s), so each can be in only one of the sets. A set \
+             can lack only one of its digits, so one set lacks {x} and the other {y}: both are \
+             locked. Every other digit of each set is then in that set, and {x} and {y} are \
+             each in one of the two: a cell that sees every place of such a digit in a set (for \
+             {x} and {y}, in both sets) loses it, which removes {removed} here."
         ),
         Lang::Zh => format!(
-            "{} 都是待定数组（每组的数比格多一个）。它们由 {links} 相连（这个数只能在相连的两组之一），\
-             两端的组不能都不含 {removed}：看到两组中所有 {removed} 的格删除 {removed}。",
-            sets.join("、")
+            "{a}、{b} 都是待定数组（每组的数比格多一个），且双重相连：{x} 和 {y} 都是受限公共数\
+             （两组中的 {x} 互相看到，{y} 也一样），各自只能在两组之一。每组最多缺一个数，所以一组缺 \
+             {x}、另一组缺 {y}：两组都成为锁定的数组。因此每组的其他数都必在本组内，{x}、{y} 也各在\
+             两组之一：看到某数在组内（{x}、{y} 为两组内）所有位置的格删除该数，这里删除 {removed}。"
         ),
     }
 }

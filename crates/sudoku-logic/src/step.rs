@@ -105,7 +105,7 @@ pub struct Highlight {
 ///     "Naked Pair 2,5 in r1c23: removes 2 from r1c1, r1c7. r1c2 and r1c3 hold only 2 and 5 \
 ///      between them, so those 2 digits fill those 2 cells and leave the other cells of r1."
 /// );
-/// assert!(step.explain(Lang::Zh).starts_with("显性数对 2,5 于 r1c23：删除 r1c1、r1c7 的 2。"));
+/// assert!(step.explain(Lang::Zh).starts_with("显性数对 2、5 在 r1c23：删除 r1c1、r1c7 的 2。"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Step {

@@ -55,7 +55,7 @@ fn a_hidden_single_names_its_house_and_what_blocks_the_rest() {
     );
     assert_eq!(
         hint.text(Lang::Zh),
-        "宫排除 1 于 b8：r8c6 填 1。b8 中 1 只剩 r8c6 一个位置：r6c5、r9c1 的 1 排除了 b8 的其余空格。"
+        "宫排除 1 在 b8：r8c6 填 1。b8 中 1 只剩 r8c6 一个位置：r6c5、r9c1 的 1 排除了 b8 的其余空格。"
     );
     // Stage 2 names the house and the technique, not the cell.
     let hint = logic.hint(&logic.start(&grid).unwrap(), Stage::Where);
@@ -242,6 +242,7 @@ fn every_technique_says_why_in_both_languages() {
             };
             logic.explain_single(pos, &mut step);
             check_reason(&step);
+            check_where(&logic, &step);
             false
         });
     };
@@ -319,7 +320,205 @@ fn check_reason(step: &sudoku_logic::Step) {
         assert!(!en.contains(" fin") && !zh.contains('鳍'), "{en}\n{zh}");
     }
     assert_no_english(&zh);
+    check_words(step, &en, &zh);
+    check_chain_reason(step, &en_why, &zh_why);
     if std::env::var_os("SHOW_REASONS").is_some() {
         println!("{en}\n{zh}\n");
     }
+}
+
+/// One way of writing: a Chinese text lists digits with 、 only (`2,5` is left to the
+/// notation in brackets, Eureka chains and almost locked sets) and says 在, not the bookish
+/// 于; an English verb agrees with one cell (`r7c9 loses 5`).
+fn check_words(step: &sudoku_logic::Step, en: &str, zh: &str) {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in zh.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let chars: Vec<char> = plain.chars().collect();
+    let comma_list = chars
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == ',' && w[2].is_ascii_digit());
+    assert!(!comma_list, "a digit list with ',' in: {zh}");
+    assert!(!zh.contains(" 于 ") && !zh.contains("所示的 1 "), "{zh}");
+    let mut cells: Vec<_> = step.eliminations.iter().map(|c| c.cell).collect();
+    cells.dedup();
+    if let [one] = cells.as_slice() {
+        let slips = [format!("so {one} lose "), format!(" {one}, which see ")];
+        assert!(!slips.iter().any(|x| en.contains(x.as_str())), "{en}");
+    }
+}
+
+/// Chains say what they run into: a forcing chain names its contradiction (a candidate
+/// both true and false, a cell with two digits or none, a digit twice in a house or with no
+/// place in it) or, for a verity, the result every case reaches; a discontinuous nice loop
+/// tells every node from its premise (it does not go from the premise straight back to it).
+fn check_chain_reason(step: &sudoku_logic::Step, en: &str, zh: &str) {
+    use Technique::*;
+    let effect = |lang: Lang| {
+        let (c, placed) = match (step.placements.first(), step.eliminations.first()) {
+            (Some(p), _) => (p, true),
+            (None, Some(e)) => (e, false),
+            _ => panic!("no effect: {en}"),
+        };
+        match (lang, placed) {
+            (Lang::En, true) => format!("{} is {}", c.cell, c.digit),
+            (Lang::En, false) => format!("{} is not {}", c.cell, c.digit),
+            (Lang::Zh, true) => format!("{} 是 {}", c.cell, c.digit),
+            (Lang::Zh, false) => format!("{} 不是 {}", c.cell, c.digit),
+        }
+    };
+    match step.technique {
+        ForcingChainContradiction | ForcingNetContradiction => {
+            let named = [
+                "at once",
+                "hold both",
+                "appear twice",
+                "lose every",
+                "no place left",
+            ]
+            .iter()
+            .any(|w| en.contains(w));
+            let named_zh = ["同时又", "同时是", "出现两个", "没有候选数", "无处可填"]
+                .iter()
+                .any(|w| zh.contains(w));
+            assert!(named && named_zh, "no contradiction named:\n{en}\n{zh}");
+        }
+        ForcingChainVerity | ForcingNetVerity => {
+            assert!(en.contains(&effect(Lang::En)), "no common result: {en}");
+            assert!(zh.contains(&effect(Lang::Zh)), "no common result: {zh}");
+        }
+        DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => {
+            let chain = &step.chains[0];
+            for node in &chain.nodes[1..chain.nodes.len() - 1] {
+                let cells = sudoku_logic::explain::compress_cells(&node.cells);
+                assert!(
+                    en.contains(&cells) && zh.contains(&cells),
+                    "{cells} untold:\n{en}\n{zh}"
+                );
+            }
+            assert!(
+                en.starts_with("Suppose ") && zh.starts_with("假设 "),
+                "{en}\n{zh}"
+            );
+        }
+        _ => {}
+    }
+}
+
+/// Stage 2 of a hint points somewhere for every technique: it names and highlights (as
+/// `base`) a house, a region or a chain's start, and never a cell the step places in or
+/// clears; a single's never names its digit either (that is the answer).
+fn check_where(logic: &Logic, step: &sudoku_logic::Step) {
+    use sudoku_logic::{Role, Target};
+    if step.technique == Technique::BruteForce {
+        return;
+    }
+    let mut hinted = step.clone();
+    logic.point(&mut hinted);
+    let bases: Vec<Target> = hinted.with_role(Role::Base).collect();
+    assert!(!bases.is_empty(), "{:?} points nowhere", step.technique);
+    let mut effect: Vec<String> = step.placements.iter().map(|c| c.cell.to_string()).collect();
+    effect.extend(step.eliminations.iter().map(|c| c.cell.to_string()));
+    for lang in [Lang::En, Lang::Zh] {
+        let text = hinted.hint_text(Stage::Where, lang);
+        assert!(
+            bases.iter().any(|t| text.contains(&t.to_string())
+                || matches!(t, Target::Cell(c) if text.contains(&format!("r{}", c.row() + 1)))),
+            "stage 2 names none of {bases:?}: {text}"
+        );
+        for cell in &effect {
+            assert!(
+                !text.contains(cell.as_str()),
+                "stage 2 gives {cell} away: {text}"
+            );
+        }
+        for t in &bases {
+            if let Target::Cell(c) = t {
+                assert!(
+                    !effect.contains(&c.to_string()),
+                    "{c} is the answer: {text}"
+                );
+            }
+        }
+        let single = matches!(
+            step.technique,
+            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle
+        );
+        if single {
+            let bare = strip_cells(&text);
+            assert!(
+                !bare.chars().any(|c| c.is_ascii_digit()),
+                "the digit given away: {text}"
+            );
+        }
+    }
+}
+
+/// Every forcing step on the paths of hard puzzles names what its branches run into (or,
+/// for a verity, the result every case reaches), in both languages.
+#[test]
+fn forcing_steps_name_their_contradiction() {
+    let layout = Layout::classic();
+    let logic = Logic::new(&layout);
+    let mut kinds = std::collections::BTreeSet::new();
+    for puzzle in TOP1465.lines().take(60) {
+        let grid: Grid = puzzle.trim().parse().unwrap();
+        for step in logic.solve_path(&grid).unwrap().steps {
+            if step.technique.name().starts_with("Forcing") {
+                let (en, zh) = (
+                    step.reason(Lang::En).unwrap(),
+                    step.reason(Lang::Zh).unwrap(),
+                );
+                check_chain_reason(&step, &en, &zh);
+                check_words(&step, &step.explain(Lang::En), &step.explain(Lang::Zh));
+                kinds.insert(step.technique);
+            }
+        }
+    }
+    assert!(kinds.len() >= 2, "forcing steps met: {kinds:?}");
+}
+
+/// A doubly linked ALS-XZ (two restricted commons) says why its eliminations hold: both
+/// links, and each set locked, not the single link's rule.
+#[test]
+fn a_doubly_linked_als_xz_explains_the_double_link() {
+    use sudoku_logic::reglib::parse_str;
+    let layout = Layout::classic();
+    let logic = Logic::new(&layout);
+    let mut told = 0;
+    for line in parse_str(REGLIB).into_iter().flatten() {
+        if line.code != "0901" || line.is_fail_case() {
+            continue;
+        }
+        let pos = line.position(&layout).unwrap();
+        for step in logic.find_steps(&pos, Technique::AlsXz) {
+            if step.digits.len() != 2 {
+                continue;
+            }
+            let (en, zh) = (
+                step.reason(Lang::En).unwrap(),
+                step.reason(Lang::Zh).unwrap(),
+            );
+            let (x, y) = (step.digits[0], step.digits[1]);
+            assert!(
+                en.contains("doubly linked")
+                    && en.contains(&format!("{x} and {y} are both restricted commons"))
+                    && en.contains("both are locked"),
+                "{en}"
+            );
+            assert!(
+                zh.contains("双重相连") && zh.contains(&format!("{x} 和 {y} 都是受限公共数")),
+                "{zh}"
+            );
+            told += 1;
+        }
+    }
+    assert!(told > 0, "no doubly linked ALS-XZ met");
 }

@@ -124,9 +124,43 @@ fn x_wing_on_6x6() {
     );
     assert_eq!(
         steps[0].explain(Lang::Zh),
-        "X翼 1 于 r14 c25：删除 r2c2、r2c5、r3c2、r3c5、r5c2、r5c5、r6c2、r6c5 的 1。r1、r4 的 1 \
+        "X翼 1 在 r14 c25：删除 r2c2、r2c5、r3c2、r3c5、r5c2、r5c5、r6c2、r6c5 的 1。r1、r4 的 1 \
          都只能落在 c2、c5 中：它们占满 c2、c5，所以 c2、c5 的其他格删除 1。"
     );
+}
+
+/// A Uniqueness Test 3 whose naked subset takes 4 cells beside the two extra corners (5
+/// digits), which HoDoKu finds (its search of the house has no bound) and a search that
+/// stopped at 3 cells missed. The rectangle r12c14 on 1 and 2, extra digits 3 (r1c1) and 4
+/// (r1c4); with r1c5-r1c8 (3,5 / 5,6 / 6,7 / 7,3) the corners act as a sixth cell of a
+/// naked quintuple 3-7 in r1, so r1c2, r1c3 and r1c9 lose 3 to 7.
+#[test]
+fn uniqueness_test_3_with_four_more_cells() {
+    let (logic, pos) = position(
+        "3x3",
+        &[
+            ("r1c1", "123"),
+            ("r1c4", "124"),
+            ("r2c1", "12"),
+            ("r2c4", "12"),
+            ("r1c5", "35"),
+            ("r1c6", "56"),
+            ("r1c7", "67"),
+            ("r1c8", "37"),
+        ],
+    );
+    let steps = logic.find_steps(&pos, Technique::UniquenessTest3);
+    assert_eq!(steps.len(), 1, "{:?}", texts(&steps));
+    let step = &steps[0];
+    let extra = step.cells_with_role(sudoku_logic::Role::Extra);
+    assert_eq!(extra.len(), 4, "{extra:?}");
+    let mut removed: Vec<String> = step.eliminations.iter().map(|c| c.to_string()).collect();
+    removed.sort();
+    let mut expected: Vec<String> = (3..=7)
+        .flat_map(|d| ["r1c2", "r1c3", "r1c9"].map(|c| format!("{d}{c}")))
+        .collect();
+    expected.sort();
+    assert_eq!(removed, expected);
 }
 
 #[test]

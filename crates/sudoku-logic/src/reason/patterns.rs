@@ -257,6 +257,7 @@ pub(super) fn colors(step: &Step, lang: Lang) -> Option<String> {
     let d = step.digits.first()?;
     let a = names(&step.cells_with_role(Role::ColorA), lang);
     let b = names(&step.cells_with_role(Role::ColorB), lang);
+    let lose = super::lose(removed_cells(step).len());
     let removed = names(&removed_cells(step), lang);
     let intro = match (lang, step.technique) {
         (Lang::En, Technique::SimpleColorsTrap | Technique::SimpleColorsWrap) => format!(
@@ -274,7 +275,10 @@ pub(super) fn colors(step: &Step, lang: Lang) -> Option<String> {
     };
     let then = match (lang, step.technique) {
         (Lang::En, Technique::SimpleColorsTrap) => {
-            format!("One colour is {d}, so {removed}, which see both colours, lose {d}.")
+            format!(
+                "One colour is {d}, so {removed}, which {} both colours, {lose} {d}.",
+                super::see(lose)
+            )
         }
         (Lang::Zh, Technique::SimpleColorsTrap) => {
             format!("两色必有一色是 {d}，所以同时看到两色的 {removed} 删除 {d}。")
@@ -288,7 +292,8 @@ pub(super) fn colors(step: &Step, lang: Lang) -> Option<String> {
         }
         (Lang::En, Technique::MultiColors1) => format!(
             "A colour of one cluster sees a colour of the other, so those two are not both \
-             {d}: one of their opposite colours is, and {removed}, which see both, lose {d}."
+             {d}: one of their opposite colours is, and {removed}, which {} both, {lose} {d}.",
+            super::see(lose)
         ),
         (Lang::Zh, Technique::MultiColors1) => format!(
             "一组的某色看到另一组的某色，两者不能都是 {d}，所以它们的反色至少一个是 {d}，\
@@ -345,7 +350,7 @@ pub(super) fn template(step: &Step, lang: Lang) -> Option<String> {
 pub(super) fn death_blossom(step: &Step, lang: Lang) -> Option<String> {
     let stem = cells_in_order(step, Role::Pattern).first().copied()?;
     let petals: Vec<String> = step.sets.iter().map(|s| s.to_string()).collect();
-    let (digits, removed) = (names(&step.digits, lang), removed_digits(step));
+    let (digits, removed) = (names(&step.digits, lang), removed_digits(step, lang));
     Some(match lang {
         Lang::En => format!(
             "The stem {stem} holds {digits}, and each digit links it to a petal ({}), an almost \

@@ -58,6 +58,7 @@ fn test(step: &Step, lang: Lang, (a, b): (Digit, Digit)) -> Option<String> {
     let mut targets: Vec<Cell> = step.eliminations.iter().map(|c| c.cell).collect();
     targets.sort();
     targets.dedup();
+    let lose = super::lose(targets.len());
     let targets = names(&targets, lang);
     let extra = names(&step.cells_with_role(Role::Extra), lang);
     let houses = names(&step.houses_with_role(Role::Base), lang);
@@ -81,18 +82,18 @@ fn test(step: &Step, lang: Lang, (a, b): (Digit, Digit)) -> Option<String> {
             "So the corners with extra candidates hold one of them; acting as one cell with \
              those digits, they make a naked subset with {extra} in {houses}, whose other cells \
              lose {}.",
-            super::removed_digits(step)
+            super::removed_digits(step, lang)
         ),
         (Lang::Zh, UniquenessTest3) => format!(
             "所以有额外候选数的角必填其中之一；把它们看作一格，与 {extra} 在 {houses} 中组成显性数组，\
              {houses} 的其他格删除 {}。",
-            super::removed_digits(step)
+            super::removed_digits(step, lang)
         ),
         (Lang::En, UniquenessTest4) => {
             let x = other;
             format!(
                 "In {houses}, {x} can go only in two corners, so one of them is {x}; if the \
-                 other were {z}, the corners would hold only {a} and {b}: so {targets} lose {z}."
+                 other were {z}, the corners would hold only {a} and {b}: so {targets} {lose} {z}."
             )
         }
         (Lang::Zh, UniquenessTest4) => {
@@ -105,7 +106,7 @@ fn test(step: &Step, lang: Lang, (a, b): (Digit, Digit)) -> Option<String> {
         (Lang::En, UniquenessTest6) => format!(
             "In both rows and both columns of the rectangle, {z} can go only in its corners, so \
              it fills one diagonal. On the diagonal of {targets}, the other two corners would \
-             hold {other}: the deadly pattern. So {targets} lose {z}."
+             hold {other}: the deadly pattern. So {targets} {lose} {z}."
         ),
         (Lang::Zh, UniquenessTest6) => format!(
             "矩形的两行两列中，{z} 都只能填在角上，所以 {z} 占一条对角线。若占 {targets} 这条，\

@@ -111,30 +111,57 @@ pub(crate) fn annotate<const W: usize>(
                 }
             }
         }
-        Technique::HiddenSingle => {
-            let Some(house) = step.houses_with_role(Role::Base).first().copied() else {
-                return;
-            };
-            let Some(h) = (0..g.house_count()).find(|&h| g.house(h) == house) else {
-                return;
-            };
-            for &o in g.house_cells(h) {
-                if o == cell || values[o] != 0 {
-                    continue;
-                }
-                let blocker = g
-                    .houses_in_order(o)
-                    .flat_map(|k| g.house_cells(k).iter().copied())
-                    .find(|&p| values[p] == d);
-                match blocker {
-                    Some(p) => step.add_candidate(cand(g, p, d), Role::Seen),
-                    // Nothing placed keeps the digit out: an earlier step ruled it out.
-                    None => step.add_cell(g.cell(o), Role::Seen),
-                }
-            }
-        }
+        Technique::HiddenSingle => keep_out(g, pos, step, d, &[placed.cell]),
         _ => {}
     }
+}
+
+/// For every empty cell of the step's base house but `skip`, what keeps digit `d` out of
+/// it: a placed copy it sees (`Seen` candidate), or the cell itself (`Seen` cell) where
+/// nothing placed accounts for it (an earlier step ruled it out).
+fn keep_out<const W: usize>(
+    g: &crate::geometry::Geometry<W>,
+    pos: &crate::candidates::Candidates,
+    step: &mut Step,
+    d: u8,
+    skip: &[sudoku_core::Cell],
+) {
+    let Some(house) = step.houses_with_role(Role::Base).first().copied() else {
+        return;
+    };
+    let Some(h) = (0..g.house_count()).find(|&h| g.house(h) == house) else {
+        return;
+    };
+    let values = pos.values();
+    for &o in g.house_cells(h) {
+        if values[o] != 0 || skip.contains(&g.cell(o)) {
+            continue;
+        }
+        let blocker = g
+            .houses_in_order(o)
+            .flat_map(|k| g.house_cells(k).iter().copied())
+            .find(|&p| values[p] == d);
+        match blocker {
+            Some(p) => step.add_candidate(cand(g, p, d), Role::Seen),
+            None => step.add_cell(g.cell(o), Role::Seen),
+        }
+    }
+}
+
+/// Adds to locked candidates why the digit's places in the base house all lie in the cover
+/// house: for every other empty cell of the base house, a placed copy of the digit it sees
+/// (`Seen` candidate), or the cell itself (`Seen` cell) where nothing placed accounts for it.
+/// Told in an intuitive path, where the player has no pencil marks to read it from.
+pub(crate) fn annotate_locked<const W: usize>(
+    g: &crate::geometry::Geometry<W>,
+    pos: &crate::candidates::Candidates,
+    step: &mut Step,
+) {
+    let Some(&digit) = step.digits.first() else {
+        return;
+    };
+    let pattern = step.cells_with_role(Role::Pattern);
+    keep_out(g, pos, step, digit.get() as u8, &pattern);
 }
 
 fn cand<const W: usize>(

@@ -11,7 +11,7 @@
 //! houses, so jigsaw and extra regions are handled too.
 
 use super::{Ctx, digits, push_unique};
-use crate::bits::{BitIter, CellSet, for_each_narrow_combination, two_bits};
+use crate::bits::{BitIter, CellSet, MAX_CHOSEN, for_each_narrow_combination, two_bits};
 use crate::step::{Role, Step};
 use crate::technique::Technique;
 
@@ -328,8 +328,11 @@ impl<'c, 'a, const W: usize> Rect<'c, 'a, W> {
                 .iter()
                 .collect();
             let masks: Vec<u64> = others.iter().map(|&c| ctx.mask(c)).collect();
-            let mut cells = [0usize; 3];
-            for k in 1..=3 {
+            // As HoDoKu, any number of cells (its search recurses over the house without a
+            // bound): a 9x9 house has at most 7 beside the two extra corners. Stopping at 3
+            // missed steps HoDoKu takes with 4 or 5.
+            let mut cells = [0usize; MAX_CHOSEN];
+            for k in 1..=others.len().min(MAX_CHOSEN) {
                 let bits = k as u32 + 1;
                 for_each_narrow_combination(
                     &masks,
