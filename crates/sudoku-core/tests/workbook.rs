@@ -374,3 +374,88 @@ fn an_xls_file_reads_and_hostile_ones_are_refused_before_calamine_lays_them_out(
     .unwrap_err();
     assert!(err.to_string().starts_with("not a readable"), "{err}");
 }
+
+/// The bound on cells holds for the whole workbook: calamine lays out every `.xls` and
+/// `.ods` sheet as it opens the file, so sheets each just within the bound for one sheet
+/// took gigabytes together (40 such `.xls` sheets, 22 KB: 5.1 GB; 20 `.ods` sheets, 1 KB:
+/// 2.6 GB).
+#[test]
+fn many_sheets_each_within_the_bound_are_refused_together() {
+    let err = read_workbook(&data_file("many-sheets.xls"), ReadOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "its 40 sheets hold 160000000 cells together (the largest, 'S1', 4000000), more than \
+         the 4000000 cells read from a workbook"
+    );
+    let err = read_workbook(&data_file("many-sheets.ods"), ReadOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "its 2 sheets hold 7999488 cells together (the largest, 'S1', 3999744), more than the \
+         4000000 cells read from a workbook"
+    );
+    // An .xlsx is read a sheet at a time, and bounded the same way.
+    let mut book = Workbook::new();
+    for k in 1..=3 {
+        let sheet = book.add_worksheet().set_name(format!("S{k}")).unwrap();
+        sheet.write_number(0, 0, 5).unwrap();
+        sheet.write_number(19_999, 99, 7).unwrap();
+    }
+    let err = read_workbook(&book.save_to_buffer().unwrap(), ReadOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "its sheets up to 'S3' hold 6000000 cells together, more than the 4000000 cells read \
+         from a workbook"
+    );
+}
+
+#[test]
+fn a_workbook_of_too_many_sheets_is_refused_and_an_empty_one_said_so() {
+    let mut book = Workbook::new();
+    for _ in 0..257 {
+        book.add_worksheet().write_number(0, 0, 1).unwrap();
+    }
+    let err = read_workbook(&book.save_to_buffer().unwrap(), ReadOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the workbook has 257 sheets, more than the 256 read"
+    );
+    let mut book = Workbook::new();
+    book.add_worksheet();
+    let err = read_workbook(&book.save_to_buffer().unwrap(), ReadOptions::default()).unwrap_err();
+    assert_eq!(err.to_string(), "no puzzle found in the workbook");
+}
+
+/// A workbook `sudoku print` wrote lists its answer sheets and its walkthrough sheets in
+/// custom properties: answers are skipped, and a walkthrough sheet gives only its puzzle.
+#[test]
+fn printed_answer_sheets_are_skipped_and_a_walkthrough_gives_its_puzzle() {
+    let mut book = Workbook::new();
+    let puzzles = book.add_worksheet().set_name("Puzzles").unwrap();
+    puzzles.write_string(0, 0, "No. 1").unwrap();
+    put_grid(puzzles, TOP1, 1, 0);
+    let answers = book.add_worksheet().set_name("Answers").unwrap();
+    answers.write_string(0, 0, "No. 1").unwrap();
+    put_grid(answers, TOP1, 1, 0);
+    let walk = book.add_worksheet().set_name("Walk & 1").unwrap();
+    walk.write_string(0, 0, "Walkthrough").unwrap();
+    put_grid(walk, TOP1, 3, 0);
+    walk.write_string(13, 0, "Step 1").unwrap();
+    put_grid(walk, TOP1, 14, 0);
+    walk.write_string(15, 1, "1 2\n3").unwrap();
+    let properties = rust_xlsxwriter::DocProperties::new()
+        .set_custom_property("sudoku-print answer sheets", "Answers")
+        .set_custom_property("sudoku-print walkthrough sheets", "Walk & 1");
+    book.set_properties(&properties);
+    let found = read(&book.save_to_buffer().unwrap());
+    let places: Vec<String> = found
+        .iter()
+        .map(|p| p.as_ref().unwrap().place.to_string())
+        .collect();
+    assert_eq!(
+        places,
+        [
+            "sheet 'Puzzles', cells A2:I10",
+            "sheet 'Walk & 1', cells A4:I12"
+        ]
+    );
+}

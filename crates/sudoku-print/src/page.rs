@@ -107,6 +107,15 @@ pub struct Book {
     pub pages: Vec<Page>,
 }
 
+/// A length as a user wrote it, short: `41`, `0.5`, but `1e308` rather than its 309 digits.
+fn shown_mm(mm: f64) -> String {
+    if mm.is_finite() && (mm == 0.0 || (1e-3..1e6).contains(&mm.abs())) {
+        mm.to_string()
+    } else {
+        format!("{mm:e}")
+    }
+}
+
 impl Book {
     /// Lays out a book. Fails on an empty book, a grid that does not fit its layout, answers
     /// asked for a puzzle without a solution, or so many puzzles a page that grids would be
@@ -119,7 +128,7 @@ impl Book {
             if !(0.0..=max).contains(&mm) {
                 return Err(PrintError::Margin {
                     what,
-                    mm: mm.to_string(),
+                    mm: shown_mm(mm),
                     max: max as u32,
                 });
             }

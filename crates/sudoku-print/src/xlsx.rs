@@ -9,7 +9,8 @@
 //! (removed ones struck through in red), and the explanation beside the grid.
 
 use rust_xlsxwriter::{
-    Color, Format, FormatAlign, FormatBorder, FormatUnderline, Workbook, Worksheet, XlsxError,
+    Color, DocProperties, Format, FormatAlign, FormatBorder, FormatUnderline, Workbook, Worksheet,
+    XlsxError,
 };
 use sudoku_core::{Cell, Grid};
 use sudoku_logic::{Candidates, Lang, Role, Step};
@@ -22,6 +23,22 @@ use crate::{Book, Paper, PrintError, Puzzle, Walkthrough};
 
 /// Grids a printed page, as the original program prints them.
 const PER_PAGE: usize = 2;
+
+/// The custom document properties that tell a reader which sheets are answers and which
+/// are walkthroughs, the sheets' names joined by `/` (no sheet name holds one). They are
+/// the names `sudoku_core::format::workbook` looks for: reading a book back skips its
+/// answers, and a walkthrough gives its puzzle.
+const ANSWER_SHEETS: &str = "sudoku-print answer sheets";
+const WALKTHROUGH_SHEETS: &str = "sudoku-print walkthrough sheets";
+
+/// Marks `sheets` under the property `name` in the workbook's custom properties.
+fn mark_sheets(workbook: &mut Workbook, name: &str, sheets: &[String]) {
+    if sheets.is_empty() {
+        return;
+    }
+    let properties = DocProperties::new().set_custom_property(name, sheets.join("/"));
+    workbook.set_properties(&properties);
+}
 
 impl Book {
     /// The book as an XLSX workbook: a sheet of puzzles, and with answers a sheet of them.
@@ -37,6 +54,7 @@ impl Book {
         if self.options.answers {
             let sheet = workbook.add_worksheet().set_name(answers).map_err(xlsx)?;
             self.sheet(sheet, true).map_err(xlsx)?;
+            mark_sheets(&mut workbook, ANSWER_SHEETS, &[answers.to_string()]);
         }
         workbook.save_to_buffer().map_err(xlsx)
     }
@@ -163,6 +181,7 @@ impl Walkthrough {
     ) -> Result<Vec<u8>, PrintError> {
         let xlsx = |e: XlsxError| PrintError::Xlsx(e.to_string());
         let mut workbook = Workbook::new();
+        let mut names = Vec::new();
         for (k, walk) in walks.iter().enumerate() {
             let number = (walks.len() > 1).then_some(k + 1);
             let name = match (walk.lang, number) {
@@ -171,10 +190,12 @@ impl Walkthrough {
                 (Lang::En, Some(k)) => format!("Walkthrough {k}"),
                 (Lang::Zh, Some(k)) => format!("解题步骤 {k}"),
             };
-            let sheet = workbook.add_worksheet().set_name(name).map_err(xlsx)?;
+            let sheet = workbook.add_worksheet().set_name(&name).map_err(xlsx)?;
             walk.sheet(sheet, paper, &walk.heading(title, number))
                 .map_err(xlsx)?;
+            names.push(name);
         }
+        mark_sheets(&mut workbook, WALKTHROUGH_SHEETS, &names);
         workbook.save_to_buffer().map_err(xlsx)
     }
 

@@ -36,6 +36,16 @@ use crate::shape::Shape;
 /// (a million cells is far beyond any puzzle book, and bounds the work on a hostile file).
 pub const MAX_SHEET_CELLS: usize = 4_000_000;
 
+/// The most cells read from a whole workbook, all its sheets together, each counted as the
+/// rectangle it is laid out in. The spreadsheet library lays out every `.xls` and `.ods`
+/// sheet as it opens the file, so a bound per sheet alone let a 22 KB `.xls` of 40 sheets,
+/// each just under it, take 5 GB.
+pub const MAX_WORKBOOK_CELLS: usize = 4_000_000;
+
+/// The most sheets read from a workbook (far beyond any book; `sudoku print` splits 50,000
+/// puzzles with answers over 50).
+pub const MAX_SHEETS: usize = 256;
+
 /// The most a zipped workbook (`.xlsx`, `.ods`) may unpack to, in bytes, by what its
 /// directory says: a small file that unpacks to gigabytes is refused before it is read.
 pub const MAX_UNPACKED: u64 = 64 << 20;
@@ -46,6 +56,12 @@ pub enum WorkbookError {
     /// Not a workbook calamine can read, or a damaged one.
     #[error("not a readable .xlsx/.xls/.ods workbook: {0}")]
     Open(String),
+    /// A workbook larger than this reader takes ([`MAX_WORKBOOK_CELLS`], [`MAX_SHEETS`]).
+    #[error("{0}")]
+    TooLarge(String),
+    /// A workbook with no puzzle in any of its sheets.
+    #[error("no puzzle found in the workbook")]
+    Empty,
     /// A sheet that could not be read.
     #[error("sheet '{sheet}': {message}")]
     Sheet {
@@ -116,8 +132,12 @@ pub fn looks_like_workbook(bytes: &[u8]) -> bool {
 }
 
 /// Reads every puzzle of every sheet, in sheet order, then top to bottom and left to right.
-/// Only a workbook that cannot be opened is an error; a malformed puzzle is an `Err` item
-/// and the rest are still read.
+/// Only a workbook that cannot be opened (or holds no puzzle at all) is an error; a
+/// malformed puzzle is an `Err` item and the rest are still read.
+///
+/// A workbook written by `sudoku print` says which of its sheets are what: its answer
+/// sheets are skipped (their grids are the puzzles' solutions), and a walkthrough sheet
+/// gives its puzzle (the first grid), not the frames of the solving steps.
 ///
 /// `options.shape` gives the box shape where the size alone does not say it.
 pub fn read_workbook(
@@ -127,10 +147,18 @@ pub fn read_workbook(
     check_unpacked_size(bytes)?;
     check_ods_sheets(bytes)?;
     check_xls_sheets(bytes)?;
+    let printed = PrintedSheets::of(bytes);
     let mut book = open_workbook_auto_from_rs(Cursor::new(bytes))
         .map_err(|e| WorkbookError::Open(e.to_string()))?;
+    let names = book.sheet_names();
+    check_sheet_count(names.len())?;
     let mut out = Vec::new();
-    for name in book.sheet_names() {
+    // Cells laid out so far, over all sheets (bounded by MAX_WORKBOOK_CELLS).
+    let mut laid_out = 0usize;
+    for name in names {
+        if printed.answers.contains(&name) {
+            continue;
+        }
         let cells = match sheet_cells(&mut book, &name) {
             Ok(cells) => cells,
             // Chart sheets and the like hold no cells: nothing to read there.
@@ -142,11 +170,129 @@ pub fn read_workbook(
                 });
             }
         };
-        if let Some(sheet) = Sheet::from_cells(&name, cells)? {
+        if let Some(sheet) = Sheet::from_cells(&name, cells, laid_out)? {
+            laid_out += sheet.height * sheet.width;
+            let from = out.len();
             sheet.read(options, &mut out);
+            if printed.walkthroughs.contains(&name) {
+                out.truncate(from + 1);
+            }
         }
     }
+    if out.is_empty() {
+        return Err(WorkbookError::Empty);
+    }
     Ok(out)
+}
+
+/// Refuses a workbook of more than [`MAX_SHEETS`] sheets.
+fn check_sheet_count(sheets: usize) -> Result<(), WorkbookError> {
+    if sheets > MAX_SHEETS {
+        return Err(WorkbookError::TooLarge(format!(
+            "the workbook has {sheets} sheets, more than the {MAX_SHEETS} read"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a workbook whose sheets together lay out more than [`MAX_WORKBOOK_CELLS`]
+/// cells; `sizes` are the sheets' names and cells.
+fn check_workbook_cells(sizes: &[(String, usize)]) -> Result<(), WorkbookError> {
+    let total = sizes
+        .iter()
+        .fold(0usize, |sum, (_, cells)| sum.saturating_add(*cells));
+    if total > MAX_WORKBOOK_CELLS {
+        // The first of the largest (max_by_key keeps the last).
+        let (largest, cells) = sizes
+            .iter()
+            .rev()
+            .max_by_key(|(_, cells)| *cells)
+            .map_or(("", 0), |(name, cells)| (name.as_str(), *cells));
+        return Err(WorkbookError::TooLarge(format!(
+            "its {} sheets hold {total} cells together (the largest, '{largest}', {cells}), \
+             more than the {MAX_WORKBOOK_CELLS} cells read from a workbook",
+            sizes.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The names of the sheets `sudoku print` wrote as answers and as walkthroughs, from the
+/// workbook's custom properties [`PRINTED_ANSWERS`] and [`PRINTED_WALKTHROUGHS`] (empty for
+/// any other workbook).
+#[derive(Debug, Default)]
+struct PrintedSheets {
+    answers: Vec<String>,
+    walkthroughs: Vec<String>,
+}
+
+/// The custom document property in which `sudoku print` lists a book's answer sheets,
+/// their names joined by `/` (a character no sheet name may hold).
+pub const PRINTED_ANSWERS: &str = "sudoku-print answer sheets";
+
+/// The custom document property in which `sudoku print` lists a workbook's walkthrough
+/// sheets, their names joined by `/`.
+pub const PRINTED_WALKTHROUGHS: &str = "sudoku-print walkthrough sheets";
+
+impl PrintedSheets {
+    /// Reads `docProps/custom.xml` of a zipped workbook; anything unreadable there is
+    /// taken as no marks (the workbook is then read as any other).
+    fn of(bytes: &[u8]) -> PrintedSheets {
+        use std::io::Read;
+        let mut printed = PrintedSheets::default();
+        if !bytes.starts_with(b"PK") {
+            return printed;
+        }
+        let Ok(mut zip) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+            return printed;
+        };
+        let Ok(member) = zip.by_name("docProps/custom.xml") else {
+            return printed;
+        };
+        let mut xml = Vec::new();
+        if member.take(MAX_UNPACKED).read_to_end(&mut xml).is_err() {
+            return printed;
+        }
+        let mut reader = quick_xml::Reader::from_reader(&xml[..]);
+        // The property being read, and its value so far (text and entities come apart).
+        let mut property: Option<(String, String)> = None;
+        loop {
+            match reader.read_event() {
+                Ok(quick_xml::events::Event::Start(e)) if e.name().0 == "property" => {
+                    property = attribute(&e, "name").map(|name| (name, String::new()));
+                }
+                Ok(quick_xml::events::Event::Text(t)) => {
+                    if let Some((_, value)) = &mut property {
+                        value.push_str(&t);
+                    }
+                }
+                Ok(quick_xml::events::Event::GeneralRef(r)) => {
+                    if let Some((_, value)) = &mut property {
+                        value.push(match &*r {
+                            "amp" => '&',
+                            "lt" => '<',
+                            "gt" => '>',
+                            "quot" => '"',
+                            _ => '\'',
+                        });
+                    }
+                }
+                Ok(quick_xml::events::Event::End(e)) if e.name().0 == "property" => {
+                    let Some((name, value)) = property.take() else {
+                        continue;
+                    };
+                    let names = value.split('/').map(str::to_string);
+                    match name.as_str() {
+                        PRINTED_ANSWERS => printed.answers.extend(names),
+                        PRINTED_WALKTHROUGHS => printed.walkthroughs.extend(names),
+                        _ => {}
+                    }
+                }
+                Ok(quick_xml::events::Event::Eof) | Err(_) => return printed,
+                _ => {}
+            }
+        }
+    }
 }
 
 /// A sheet's cells that hold something, with their (row, column) on the sheet.
@@ -252,6 +398,7 @@ fn check_ods_sheets(bytes: &[u8]) -> Result<(), WorkbookError> {
         .map_err(|e| open(&format_args!("content.xml: {e}")))?;
     let mut reader = quick_xml::Reader::from_reader(&xml[..]);
     let mut sheet = OdsSheet::default();
+    let mut sizes: Vec<(String, usize)> = Vec::new();
     let mut depth = 0usize;
     loop {
         let event = reader
@@ -261,6 +408,7 @@ fn check_ods_sheets(bytes: &[u8]) -> Result<(), WorkbookError> {
             quick_xml::events::Event::Start(e) if e.name().0 == "table:table" => {
                 depth += 1;
                 if depth == 1 {
+                    check_sheet_count(sizes.len() + 1)?;
                     sheet = OdsSheet::default();
                     sheet.name = attribute(&e, "table:name").unwrap_or_default();
                 }
@@ -296,7 +444,8 @@ fn check_ods_sheets(bytes: &[u8]) -> Result<(), WorkbookError> {
             quick_xml::events::Event::End(e) if e.name().0 == "table:table" => {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
-                    sheet.check()?;
+                    sizes.push((sheet.name.clone(), sheet.check()?));
+                    check_workbook_cells(&sizes)?;
                 }
             }
             quick_xml::events::Event::Eof => return Ok(()),
@@ -341,16 +490,19 @@ fn check_xls_sheets(bytes: &[u8]) -> Result<(), WorkbookError> {
             _ => {}
         }
     }
+    check_sheet_count(sheets.len())?;
+    let mut sizes = Vec::new();
     for (at, name) in sheets {
         let Some(records) = stream.get(at..) else {
             continue; // calamine refuses the file for this
         };
-        measure_xls_sheet(records).map_err(|message| WorkbookError::Sheet {
-            sheet: name,
+        let cells = measure_xls_sheet(records).map_err(|message| WorkbookError::Sheet {
+            sheet: name.clone(),
             message,
         })?;
+        sizes.push((name, cells));
     }
-    Ok(())
+    check_workbook_cells(&sizes)
 }
 
 /// The records of a BIFF stream, `(type, data)`, the `CONTINUE` records after each skipped
@@ -400,8 +552,8 @@ fn biff_sheet_name(data: &[u8]) -> String {
 
 /// Measures one sheet's records as calamine reads them: the room its `DIMENSIONS` claim,
 /// and the rectangle of its cells. Embedded charts (a nested `BOF` to its `EOF`) are
-/// skipped, as calamine skips them.
-fn measure_xls_sheet(records: &[u8]) -> Result<(), String> {
+/// skipped, as calamine skips them. Returns the cells of the rectangle calamine lays out.
+fn measure_xls_sheet(records: &[u8]) -> Result<usize, String> {
     let word = |d: &[u8], at: usize| u16::from_le_bytes([d[at], d[at + 1]]) as u32;
     let long = |d: &[u8], at: usize| u32::from_le_bytes([d[at], d[at + 1], d[at + 2], d[at + 3]]);
     let (mut seen_bof, mut depth) = (false, 0usize);
@@ -465,8 +617,9 @@ fn measure_xls_sheet(records: &[u8]) -> Result<(), String> {
                 corner(bottom, right)
             ));
         }
+        return Ok(height * width);
     }
-    Ok(())
+    Ok(0)
 }
 
 /// An attribute's value as text.
@@ -522,16 +675,20 @@ impl OdsSheet {
         self.last = None;
     }
 
-    fn check(&self) -> Result<(), WorkbookError> {
+    /// Refuses the sheet past [`MAX_SHEET_CELLS`]; else the cells it costs calamine (the
+    /// larger of its rectangle and the cells its rows hold).
+    fn check(&self) -> Result<usize, WorkbookError> {
         let refuse = |message: String| {
             Err(WorkbookError::Sheet {
                 sheet: self.name.clone(),
                 message,
             })
         };
+        let mut area = 0;
         if let (Some((top, bottom)), Some((left, right))) = (self.rows, self.columns) {
             let (height, width) = (bottom - top + 1, right - left + 1);
-            if height.saturating_mul(width) > MAX_SHEET_CELLS {
+            area = height.saturating_mul(width);
+            if area > MAX_SHEET_CELLS {
                 let corner = |r: usize, c: usize| format!("{}{}", column_name(c), r + 1);
                 return refuse(format!(
                     "its cells run from {} to {}, {height} rows by {width} columns, more than \
@@ -548,7 +705,7 @@ impl OdsSheet {
                 self.read
             ));
         }
-        Ok(())
+        Ok(area.max(self.read))
     }
 }
 
@@ -616,7 +773,13 @@ struct Rect {
 impl<'a> Sheet<'a> {
     /// The sheet laid out as the rectangle from its first cell that holds something to its
     /// last (`None`: it holds nothing), refused when that is more than [`MAX_SHEET_CELLS`].
-    fn from_cells(name: &'a str, cells: SheetCells) -> Result<Option<Sheet<'a>>, WorkbookError> {
+    /// `used`: the cells the workbook's sheets before this one laid out; the sheets
+    /// together are refused past [`MAX_WORKBOOK_CELLS`].
+    fn from_cells(
+        name: &'a str,
+        cells: SheetCells,
+        used: usize,
+    ) -> Result<Option<Sheet<'a>>, WorkbookError> {
         let Some(top) = cells.iter().map(|((r, _), _)| *r as usize).min() else {
             return Ok(None);
         };
@@ -647,6 +810,13 @@ impl<'a> Sheet<'a> {
                     corner(bottom, right)
                 ),
             });
+        }
+        if used + height * width > MAX_WORKBOOK_CELLS {
+            return Err(WorkbookError::TooLarge(format!(
+                "its sheets up to '{name}' hold {} cells together, more than the \
+                 {MAX_WORKBOOK_CELLS} cells read from a workbook",
+                used + height * width
+            )));
         }
         let mut laid_out = vec![Kind::Blank; height * width];
         for ((r, c), kind) in cells {

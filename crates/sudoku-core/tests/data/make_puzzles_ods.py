@@ -20,21 +20,29 @@ def row(values):
     return '<table:table-row>' + ''.join(cell(v) for v in values) + '</table:table-row>'
 
 
-body = row(["Daily", None]) + row([TOP1, "top1465 #1"]) + row([None])
-body += row([None, "Small"]) + ''.join(row([None] + r) for r in GRID)
 NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
       'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
       'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
-content = (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content {NS} office:version="1.2">'
-           f'<office:body><office:spreadsheet><table:table table:name="Puzzles">{body}'
-           '</table:table></office:spreadsheet></office:body></office:document-content>')
-manifest = ('<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest '
-            'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
-            '<manifest:file-entry manifest:full-path="/" '
-            'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
-            '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
-            '</manifest:manifest>')
-with zipfile.ZipFile('puzzles.ods', 'w') as z:
-    z.writestr(zipfile.ZipInfo('mimetype'), 'application/vnd.oasis.opendocument.spreadsheet')
-    z.writestr('META-INF/manifest.xml', manifest, compress_type=zipfile.ZIP_DEFLATED)
-    z.writestr('content.xml', content, compress_type=zipfile.ZIP_DEFLATED)
+
+
+def write_ods(path, tables):
+    """Writes an .ods file at `path` whose spreadsheet holds `tables` (table:table XML)."""
+    content = (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content {NS} office:version="1.2">'
+               f'<office:body><office:spreadsheet>{tables}'
+               '</office:spreadsheet></office:body></office:document-content>')
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest '
+                'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+                '<manifest:file-entry manifest:full-path="/" '
+                'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+                '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+                '</manifest:manifest>')
+    with zipfile.ZipFile(path, 'w') as z:
+        z.writestr(zipfile.ZipInfo('mimetype'), 'application/vnd.oasis.opendocument.spreadsheet')
+        z.writestr('META-INF/manifest.xml', manifest, compress_type=zipfile.ZIP_DEFLATED)
+        z.writestr('content.xml', content, compress_type=zipfile.ZIP_DEFLATED)
+
+
+if __name__ == '__main__':
+    body = row(["Daily", None]) + row([TOP1, "top1465 #1"]) + row([None])
+    body += row([None, "Small"]) + ''.join(row([None] + r) for r in GRID)
+    write_ods('puzzles.ods', f'<table:table table:name="Puzzles">{body}</table:table>')
