@@ -134,6 +134,17 @@ pub enum GameError {
     /// The puzzle and solution do not make a game.
     #[error("not a game: {0}")]
     Invalid(String),
+    /// A mistake limit of 0.
+    #[error("a mistake limit is at least 1")]
+    BadLimit,
+    /// The game was to end on the mistake limit, but the mistakes are under it.
+    #[error("{mistakes} mistakes are under the limit of {limit}; the game goes on")]
+    UnderLimit {
+        /// Mistakes made.
+        mistakes: u32,
+        /// The limit asked for.
+        limit: u32,
+    },
 }
 
 impl GameError {
@@ -143,6 +154,7 @@ impl GameError {
             GameError::CellOutside { .. } => Some("cell"),
             GameError::BadDigit { .. } => Some("digit"),
             GameError::Invalid(_) => Some("puzzle"),
+            GameError::BadLimit => Some("mistake_limit"),
             _ => None,
         }
     }
@@ -228,6 +240,10 @@ struct Saved {
     /// count as moves.
     #[serde(default)]
     dropped: usize,
+    /// The position (a fingerprint of the cells, see `fingerprint`) whose hint was last
+    /// counted: its later stages, and applying it, count no more.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hinted: Option<u64>,
 }
 
 /// One play session: givens, solution, the player's digits and notes, undo history,
@@ -331,6 +347,7 @@ impl Game {
             mistake_limit: None,
             created_ms,
             dropped: 0,
+            hinted: None,
         })
     }
 
@@ -428,9 +445,16 @@ impl Game {
         self.s.mistakes
     }
 
-    /// Hints asked for (and hints applied).
+    /// Hints taken: a hint counts once on a position however many of its stages are shown,
+    /// and applying it counts only when it was not asked for first.
     pub fn hints(&self) -> u32 {
         self.s.hints
+    }
+
+    /// Whether the player had help: a hint, a revealed cell, or the solution shown. Such a
+    /// game's time is no best time.
+    pub fn assisted(&self) -> bool {
+        self.s.hints > 0 || self.s.reveals > 0 || self.s.status == Status::GaveUp
     }
 
     /// Cells revealed.
@@ -526,6 +550,33 @@ impl Game {
     /// Fills every cell with the solution and ends the game as `gave_up`. Not undoable.
     pub fn give_up(&mut self, now_ms: u64) -> Result<(), GameError> {
         self.playing()?;
+        self.fill_solution();
+        self.finish(Status::GaveUp, now_ms);
+        Ok(())
+    }
+
+    /// Ends the game as `lost` on a mistake limit kept by the front end (the page's
+    /// setting): the limit is kept with the game, the solution is filled in. Refused while
+    /// the mistakes are under the limit (the game goes on).
+    pub fn lose(&mut self, limit: u32, now_ms: u64) -> Result<(), GameError> {
+        self.playing()?;
+        if limit == 0 {
+            return Err(GameError::BadLimit);
+        }
+        if self.s.mistakes < limit {
+            return Err(GameError::UnderLimit {
+                mistakes: self.s.mistakes,
+                limit,
+            });
+        }
+        self.s.mistake_limit = Some(limit);
+        self.fill_solution();
+        self.finish(Status::Lost, now_ms);
+        Ok(())
+    }
+
+    /// Every empty or wrong cell gets its digit from the solution, marked revealed.
+    fn fill_solution(&mut self) {
         for cell in self.shape().cells() {
             if !self.is_given(cell) {
                 let digit = self.solution.get(cell).map_or(0, |d| d.get() as u8);
@@ -534,8 +585,6 @@ impl Game {
             }
         }
         self.s.redo.clear();
-        self.finish(Status::GaveUp, now_ms);
-        Ok(())
     }
 
     /// Wrong entries and clashing entries.
@@ -595,19 +644,46 @@ impl Game {
         })
     }
 
-    /// Counts a hint, and gives the mistakes at `pos` if there are any, else `next`'s hint.
+    /// Counts a hint (once per position: see [`Game::hints`]), and gives the mistakes at
+    /// `pos` if there are any, else `next`'s hint.
     fn checked_hint(
         &mut self,
         logic: &Logic,
         pos: &Candidates,
         next: impl FnOnce(&Candidates) -> Hint,
     ) -> Hint {
-        self.s.hints += 1;
+        self.count_hint();
         let mistakes = logic.mistakes(pos, &self.solution);
         if !mistakes.is_empty() {
             return Hint::Mistakes { mistakes };
         }
         next(pos)
+    }
+
+    /// Counts a hint unless this position's hint was counted already (its next stage, or
+    /// Apply after the stages).
+    fn count_hint(&mut self) {
+        let here = self.fingerprint();
+        if self.s.hinted != Some(here) {
+            self.s.hints += 1;
+            self.s.hinted = Some(here);
+        }
+    }
+
+    /// FNV-1a over every cell's digit and notes: the same position gives the same number in
+    /// every build (it is saved with the game).
+    fn fingerprint(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for c in &self.s.cells {
+            for byte in [c.digit as u64, c.notes]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+            {
+                h ^= u64::from(byte);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        h
     }
 
     /// The player's position for the solver: givens, entries, and the notes of the cells that
@@ -786,7 +862,7 @@ impl Game {
             return Err(GameError::Full);
         }
         let step = logic.next_step(&pos).ok_or(GameError::Stuck)?;
-        self.s.hints += 1;
+        self.count_hint();
         let mut after = pos.clone();
         after.apply(&self.layout, &step);
         let mut next: Vec<CellState> = self.s.cells.clone();

@@ -82,13 +82,39 @@ CREATE TABLE IF NOT EXISTS daily (
 
 /// Columns added after the first release, for files made before them: `(table, column,
 /// declaration)`. Each is added when missing, so an old file opens and keeps its games.
-const ADDED_COLUMNS: [(&str, &str, &str); 2] = [
+const ADDED_COLUMNS: [(&str, &str, &str); 3] = [
     // The date of a daily puzzle's game (`2026-11-27`), NULL for any other game.
     ("games", "daily", "TEXT"),
     // The page's own name for a move, so that a move sent again (its answer was lost, or it
     // was queued while the server was away) is applied once.
     ("moves", "key", "TEXT"),
+    // 1 when the player had help (a hint or a revealed cell): such a win is no best time.
+    ("games", "helped", "INTEGER NOT NULL DEFAULT 0"),
 ];
+
+/// The rows a file made before [`ROWS_VERSION`] needs rewritten, run once (the file's
+/// `user_version` then says it is done):
+/// - `helped` from the saved game's counters;
+/// - a game the page ended on its mistake limit was stored as `gave_up`: the page asked for
+///   the solution within a moment of the placement that reached its limit (3, 5 or 10), so a
+///   `gave_up` game whose last move before `solve` is such a placement, at most 2 s before,
+///   with that many mistakes, was lost.
+const REWRITE_ROWS: &str = "
+UPDATE games SET helped = 1
+ WHERE json_extract(state, '$.hints') > 0 OR json_extract(state, '$.reveals') > 0;
+UPDATE games SET status = 'lost'
+ WHERE status = 'gave_up'
+   AND json_extract(state, '$.mistakes') IN (3, 5, 10)
+   AND EXISTS (
+     SELECT 1 FROM moves s
+      WHERE s.game = games.id AND json_extract(s.action, '$.kind') = 'solve'
+        AND (SELECT json_extract(p.action, '$.kind') = 'place' AND s.at_ms - p.at_ms <= 2000
+               FROM moves p WHERE p.game = s.game AND p.seq < s.seq
+              ORDER BY p.seq DESC LIMIT 1));
+";
+
+/// The `user_version` of a file whose rows follow the current rules (see [`REWRITE_ROWS`]).
+const ROWS_VERSION: i64 = 1;
 
 /// Indexes on the added columns (made after them).
 const ADDED_INDEXES: &str = "
@@ -96,7 +122,8 @@ CREATE INDEX IF NOT EXISTS games_daily ON games (session, daily) WHERE daily IS 
 CREATE UNIQUE INDEX IF NOT EXISTS moves_by_key ON moves (game, key) WHERE key IS NOT NULL;
 ";
 
-/// Adds the [`ADDED_COLUMNS`] a file lacks, then their indexes.
+/// Adds the [`ADDED_COLUMNS`] a file lacks, then their indexes, then rewrites the rows of a
+/// file made before [`ROWS_VERSION`].
 fn migrate(conn: &Connection) -> rusqlite::Result<()> {
     for (table, column, declaration) in ADDED_COLUMNS {
         let present: bool = conn
@@ -111,7 +138,15 @@ fn migrate(conn: &Connection) -> rusqlite::Result<()> {
             ))?;
         }
     }
-    conn.execute_batch(ADDED_INDEXES)
+    conn.execute_batch(ADDED_INDEXES)?;
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version < ROWS_VERSION {
+        conn.execute_batch(&format!(
+            "SAVEPOINT rewrite_rows; {REWRITE_ROWS} PRAGMA user_version = {ROWS_VERSION}; \
+             RELEASE rewrite_rows;"
+        ))?;
+    }
+    Ok(())
 }
 
 /// What is kept beside a game's state: where it came from and when.
@@ -433,7 +468,7 @@ fn store(
     let timer = game.timer();
     conn.prepare_cached(
         "UPDATE games SET status = ?2, elapsed_ms = ?3, running_since = ?4, updated_ms = ?5,
-             state = ?6 WHERE id = ?1",
+             state = ?6, helped = ?7 WHERE id = ?1",
     )?
     .execute(params![
         meta.id,
@@ -442,6 +477,7 @@ fn store(
         timer.running_since.map(to_i64),
         to_i64(meta.updated_ms),
         save(game)?,
+        game.assisted(),
     ])?;
     conn.prepare_cached("INSERT INTO moves (game, at_ms, action, key) VALUES (?1, ?2, ?3, ?4)")?
         .execute(params![meta.id, to_i64(meta.updated_ms), action, key])?;
@@ -617,10 +653,14 @@ pub struct LevelStats {
     pub lost: u64,
     /// Won games in percent of the games that ended (`None` before any ended).
     pub win_rate: Option<u32>,
-    /// Fastest win.
+    /// Wins with help (a hint or a revealed cell), among `solved`.
+    pub helped: u64,
+    /// Fastest win without help.
     pub best_ms: Option<u64>,
-    /// Mean time of the wins.
+    /// Mean time of the wins without help.
     pub average_ms: Option<u64>,
+    /// Fastest win with help.
+    pub best_helped_ms: Option<u64>,
 }
 
 /// The drill's statistics: all drills together, and each drill that was answered.
@@ -655,8 +695,10 @@ pub fn level_stats(conn: &Connection, session: &str) -> Result<Vec<LevelStats>, 
         "SELECT rung, size, variant, COUNT(*),
              SUM(status = 'won'),
              SUM(status IN ('gave_up', 'lost')),
-             MIN(CASE WHEN status = 'won' THEN elapsed_ms END),
-             AVG(CASE WHEN status = 'won' THEN elapsed_ms END)
+             MIN(CASE WHEN status = 'won' AND helped = 0 THEN elapsed_ms END),
+             AVG(CASE WHEN status = 'won' AND helped = 0 THEN elapsed_ms END),
+             SUM(status = 'won' AND helped != 0),
+             MIN(CASE WHEN status = 'won' AND helped != 0 THEN elapsed_ms END)
          FROM games WHERE session = ?1 GROUP BY rung, size, variant
          ORDER BY rung, size, variant",
     )?;
@@ -672,10 +714,12 @@ pub fn level_stats(conn: &Connection, session: &str) -> Result<Vec<LevelStats>, 
             solved,
             lost,
             win_rate: (solved * 100).checked_div(solved + lost).map(|p| p as u32),
+            helped: count(r.get(8)?),
             best_ms: r.get::<_, Option<i64>>(6)?.map(|v| v.max(0) as u64),
             average_ms: r
                 .get::<_, Option<f64>>(7)?
                 .map(|v| v.max(0.0).round() as u64),
+            best_helped_ms: r.get::<_, Option<i64>>(9)?.map(|v| v.max(0) as u64),
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
@@ -699,6 +743,8 @@ pub struct Finished {
     /// The date of a daily puzzle.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
+    /// Whether the player had help (a hint or a revealed cell).
+    pub helped: bool,
 }
 
 /// How many finished games the history shows.
@@ -707,7 +753,7 @@ pub const HISTORY: usize = 50;
 /// The session's last [`HISTORY`] finished games, the latest first.
 pub fn history(conn: &Connection, session: &str) -> Result<Vec<Finished>, StoreError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT rung, size, variant, status, elapsed_ms, updated_ms, daily FROM games
+        "SELECT rung, size, variant, status, elapsed_ms, updated_ms, daily, helped FROM games
          WHERE session = ?1 AND status != 'playing' ORDER BY updated_ms DESC, rowid DESC
          LIMIT ?2",
     )?;
@@ -720,6 +766,7 @@ pub fn history(conn: &Connection, session: &str) -> Result<Vec<Finished>, StoreE
             elapsed_ms: r.get::<_, i64>(4)?.max(0) as u64,
             ended: crate::rfc3339(r.get::<_, i64>(5)?.max(0) as u64),
             daily: r.get(6)?,
+            helped: r.get::<_, i64>(7)? != 0,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
@@ -982,5 +1029,84 @@ mod tests {
         // Another session sees no game, cached or not.
         let other = w.run(|c| load_game(c, "t", "g")).await;
         assert!(matches!(other.unwrap_err(), StoreError::NotFound(_)));
+    }
+
+    /// A file from before `lost` and `helped`: the games the page ended on its mistake limit
+    /// (stored as `gave_up`) become `lost`, a game given up by choice stays, and a win with a
+    /// hint stops being the best time.
+    #[test]
+    fn an_old_file_gets_lost_games_and_helped_wins() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(SCHEMA).unwrap();
+        let puzzle: Grid = "1.3.34.22.4.43.1".parse().unwrap();
+        let solution: Grid = "1234341221434321".parse().unwrap();
+        let fresh = || Game::new(GameVariant::Classic, &puzzle, &solution, 0).unwrap();
+        // Three wrong digits, then the solution: on the limit (0.3 s later), by choice (9 s).
+        let mut three_wrong = fresh();
+        for (cell, at) in [("r1c2", 1), ("r1c4", 2), ("r2c3", 3)] {
+            three_wrong.apply(&place(cell, 3), at).unwrap();
+        }
+        assert_eq!(three_wrong.mistakes(), 3);
+        three_wrong.give_up(4).unwrap();
+        let mut hinted = fresh();
+        let reveal = Move::Reveal {
+            cell: "r1c2".parse().unwrap(),
+        };
+        hinted.apply(&reveal, 0).unwrap();
+        for (cell, digit) in [("r1c4", 4), ("r2c3", 1), ("r3c2", 1)] {
+            hinted.apply(&place(cell, digit), 0).unwrap();
+        }
+        hinted.apply(&place("r3c4", 3), 0).unwrap();
+        hinted.apply(&place("r4c3", 2), 0).unwrap();
+        assert_eq!(hinted.status(), sudoku_game::Status::Won);
+        let rows = [
+            ("limit", &three_wrong, 300, 1000),
+            ("chose", &three_wrong, 9000, 1000),
+            ("hinted", &hinted, 0, 5000),
+        ];
+        for (id, game, solve_after, elapsed) in rows {
+            conn.execute(
+                "INSERT INTO games (id, session, rung, size, variant, status, elapsed_ms,
+                     created_ms, updated_ms, state)
+                 VALUES (?1, 's', 'easy', '4x4', 'classic', ?2, ?3, 0, 0, ?4)",
+                params![id, game.status().name(), elapsed, save(game).unwrap()],
+            )
+            .unwrap();
+            let place_move = r#"{"kind":"place","cell":"r2c3","digit":3}"#;
+            conn.execute(
+                "INSERT INTO moves (game, at_ms, action) VALUES (?1, 1000, ?2)",
+                params![id, place_move],
+            )
+            .unwrap();
+            if game.status() != sudoku_game::Status::Won {
+                conn.execute(
+                    "INSERT INTO moves (game, at_ms, action) VALUES (?1, ?2, '{\"kind\":\"solve\"}')",
+                    params![id, 1000 + solve_after],
+                )
+                .unwrap();
+            }
+        }
+        migrate(&conn).unwrap();
+        let status = |id: &str| -> String {
+            conn.query_row("SELECT status FROM games WHERE id = ?1", [id], |r| r.get(0))
+                .unwrap()
+        };
+        assert_eq!(status("limit"), "lost");
+        assert_eq!(status("chose"), "gave_up");
+        assert_eq!(status("hinted"), "won");
+        let stats = level_stats(&conn, "s").unwrap();
+        assert_eq!((stats[0].solved, stats[0].helped, stats[0].lost), (1, 1, 2));
+        assert_eq!(
+            stats[0].best_ms, None,
+            "a win with a revealed cell is no best time"
+        );
+        assert_eq!(stats[0].best_helped_ms, Some(5000));
+        let past = history(&conn, "s").unwrap();
+        assert!(past.iter().any(|f| f.helped && f.status == "won"));
+        // Run once: a game given up later with the same moves stays given up.
+        conn.execute("UPDATE games SET status = 'gave_up' WHERE id = 'limit'", [])
+            .unwrap();
+        migrate(&conn).unwrap();
+        assert_eq!(status("limit"), "gave_up");
     }
 }

@@ -18,7 +18,6 @@ pub enum Say {
     Off,
     Paused,
     PausedText,
-    Won,
     GaveUp,
     Lost,
     Help,
@@ -47,6 +46,8 @@ pub enum Say {
     WinRate,
     Best,
     Average,
+    Helped,
+    BestHelped,
     Drill,
     Compact,
     Selected,
@@ -76,7 +77,6 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
             "The board is hidden while the timer is stopped. P: go on",
             "计时暂停时盘面隐藏。按 P 继续",
         ),
-        Won => pick(zh, "Solved! Well done.", "完成！做得好。"),
         GaveUp => pick(
             zh,
             "Ended: the solution is shown.",
@@ -171,6 +171,8 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
         WinRate => pick(zh, "Win rate", "胜率"),
         Best => pick(zh, "Best", "最佳"),
         Average => pick(zh, "Average", "平均"),
+        Helped => pick(zh, "Help", "用提示"),
+        BestHelped => pick(zh, "Best+help", "最佳(提示)"),
         Drill => pick(zh, "Singles drill", "直观技巧练习"),
         Compact => pick(
             zh,
@@ -208,6 +210,32 @@ pub fn clock(ms: u64) -> String {
         format!("{h}:{m:02}:{s:02}")
     } else {
         format!("{m}:{s:02}")
+    }
+}
+
+/// The line under a won board: the time, the mistakes and the hints, and whether the time
+/// counts as a best time (a game with hints or revealed cells has no best time).
+pub fn won_line(lang: Lang, ms: u64, mistakes: u32, hints: u32, helped: bool) -> String {
+    let time = clock(ms);
+    match lang {
+        Lang::Zh => {
+            let help = if helped {
+                "（用了提示，不计最佳）"
+            } else {
+                ""
+            };
+            format!("完成！用时 {time}，错误 {mistakes} 次，提示 {hints} 次{help}。")
+        }
+        _ => {
+            let m = if mistakes == 1 { "mistake" } else { "mistakes" };
+            let h = if hints == 1 { "hint" } else { "hints" };
+            let help = if helped {
+                " (with help: no best time)"
+            } else {
+                ""
+            };
+            format!("Solved in {time}: {mistakes} {m}, {hints} {h}{help}. Well done.")
+        }
     }
 }
 

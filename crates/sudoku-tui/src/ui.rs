@@ -501,16 +501,34 @@ fn panel_lines(app: &App, geom: BoardGeom) -> Vec<Line<'static>> {
     }
     lines.push(Line::from(selected));
     match app.game.status() {
-        Status::Won => lines.push(Line::styled(say(lang, Say::Won), bold)),
+        Status::Won => lines.push(Line::styled(
+            crate::text::won_line(
+                lang,
+                app.elapsed_ms(),
+                app.game.mistakes(),
+                app.game.hints(),
+                app.game.assisted(),
+            ),
+            bold,
+        )),
         Status::GaveUp => lines.push(Line::from(say(lang, Say::GaveUp))),
         Status::Lost => lines.push(Line::from(say(lang, Say::Lost))),
         Status::Playing => {}
     }
     if let Some(shown) = &app.hint {
         lines.push(Line::from(""));
+        // The stages are named as on the page and in the README.
+        let name = match (lang, shown.stage) {
+            (Lang::Zh, 1) => "用哪种技巧",
+            (Lang::Zh, 2) => "在哪里找",
+            (Lang::Zh, _) => "完整的一步",
+            (Lang::En, 1) => "Which technique",
+            (Lang::En, 2) => "Where to look",
+            (Lang::En, _) => "The whole step",
+        };
         let head = match lang {
-            Lang::Zh => format!("提示 {}/3", shown.stage),
-            Lang::En => format!("Hint {}/3", shown.stage),
+            Lang::Zh => format!("提示 {}/3 · {name}", shown.stage),
+            Lang::En => format!("Hint {}/3 · {name}", shown.stage),
         };
         lines.push(Line::styled(head, bold));
         for l in shown.hint.text(lang).lines() {
@@ -568,7 +586,7 @@ fn stats(
     drill: &sudoku_store::db::DrillStats,
 ) {
     let lang = app.lang;
-    let rect = centered(frame, 78, 22);
+    let rect = centered(frame, 96, 22);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(say(lang, Say::Stats).to_string());
@@ -589,9 +607,11 @@ fn stats(
                 ),
                 l.played.to_string(),
                 l.solved.to_string(),
+                l.helped.to_string(),
                 l.win_rate.map_or("–".to_string(), |p| format!("{p}%")),
                 time(l.best_ms),
                 time(l.average_ms),
+                time(l.best_helped_ms),
             ])
         })
         .collect();
@@ -638,9 +658,11 @@ fn stats(
         say(lang, Say::Size),
         say(lang, Say::Played),
         say(lang, Say::Solved),
+        say(lang, Say::Helped),
         say(lang, Say::WinRate),
         say(lang, Say::Best),
         say(lang, Say::Average),
+        say(lang, Say::BestHelped),
     ])
     .style(Style::new().add_modifier(Modifier::BOLD));
     let widths = [
@@ -648,9 +670,11 @@ fn stats(
         ratatui::layout::Constraint::Length(14),
         ratatui::layout::Constraint::Length(6),
         ratatui::layout::Constraint::Length(6),
+        ratatui::layout::Constraint::Length(6),
         ratatui::layout::Constraint::Length(8),
         ratatui::layout::Constraint::Length(8),
         ratatui::layout::Constraint::Length(8),
+        ratatui::layout::Constraint::Length(10),
     ];
     frame.render_widget(Table::new(rows, widths).header(header).block(block), rect);
 }

@@ -196,6 +196,53 @@ fn a_hint_in_three_stages_with_the_colours_of_its_roles() {
     );
 }
 
+/// Each step taken through its three stages and applied is one hint (the issue saw 58 such
+/// steps shown as "Hints: 117"); the win line says the time, mistakes and hints, and the
+/// statistics keep the win apart from the best times.
+#[test]
+fn a_hint_through_its_stages_and_applied_counts_once() {
+    let (_dir, mut app) = app(KITE, Lang::En);
+    key(&mut app, KeyCode::Char('f'));
+    let mut steps = 0;
+    while app.game.status() == sudoku_game::Status::Playing && steps < 200 {
+        for _ in 0..3 {
+            key(&mut app, KeyCode::Char('i'));
+        }
+        key(&mut app, KeyCode::Enter);
+        steps += 1;
+        assert_eq!(app.game.hints(), steps, "after step {steps}");
+    }
+    assert_eq!(app.game.status(), sudoku_game::Status::Won);
+    let (won, _) = draw(&app, (100, 36), true);
+    let text = format!("{}", won.backend());
+    // The panel wraps the line: "Solved in 0:00: 0 mistakes, 64 | hints (with help: ...".
+    let words: Vec<&str> = text
+        .lines()
+        .flat_map(|l| {
+            l.trim_matches('"')
+                .rsplit('│')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+        })
+        .collect();
+    let line = format!("Solved in 0:00: 0 mistakes, {steps} hints (with help: no best time).");
+    assert!(words.join(" ").contains(&line), "{line} in {text}");
+    key(&mut app, KeyCode::Char('s'));
+    let (stats, _) = draw(&app, (100, 36), true);
+    let text = format!("{}", stats.backend());
+    let row = text
+        .lines()
+        .find(|l| l.contains("Your puzzle") && l.contains('%'))
+        .unwrap_or_else(|| panic!("{text}"));
+    // Played 1, solved 1, with help 1, 100%, no best time, no average, best with help 0:00.
+    let cells: Vec<&str> = row
+        .split_whitespace()
+        .filter(|w| w.chars().all(|c| c.is_ascii_digit() || ":%–".contains(c)))
+        .collect();
+    assert_eq!(cells, ["1", "1", "1", "100%", "–", "–", "0:00"], "{row}");
+}
+
 #[test]
 fn without_colours_the_roles_are_attributes() {
     let (_dir, mut app) = app(KITE, Lang::En);
@@ -293,7 +340,11 @@ fn moves_are_in_the_store_before_they_are_shown() {
         .unwrap();
     assert_eq!(game.status(), sudoku_game::Status::Won);
     let (won, _) = draw(&app, (80, 24), true);
-    assert!(format!("{}", won.backend()).contains("Solved!"));
+    let text = format!("{}", won.backend());
+    assert!(
+        text.contains("Solved in 0:00: 0 mistakes, 0 hints."),
+        "{text}"
+    );
     // The statistics count it.
     key(&mut app, KeyCode::Char('s'));
     let (stats, _) = draw(&app, (80, 24), true);

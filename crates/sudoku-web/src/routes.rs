@@ -572,10 +572,37 @@ simple_action!(
         Ok(())
     }
 );
-simple_action!(
-    /// `POST /api/games/{id}/solve`.
-    solve, "solve", |g, now| g.give_up(now).map_err(ApiError::from)
-);
+/// The body of `POST /api/games/{id}/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveBody {
+    /// The page's mistake limit, when reaching it is why the game ends: the game is then
+    /// `lost` (refused while the mistakes are under it), else `gave_up`.
+    mistake_limit: Option<u32>,
+}
+
+/// `POST /api/games/{id}/solve`: the solution shown, the game ended as `gave_up`, or as
+/// `lost` on the page's mistake limit.
+pub async fn solve(
+    State(state): State<AppState>,
+    Extension(session): Extension<Session>,
+    Id(id): Id,
+    Body(body): Body<SolveBody>,
+) -> Answer {
+    let action = match body.mistake_limit {
+        None => json!({ "kind": "solve" }),
+        Some(limit) => json!({ "kind": "solve", "mistake_limit": limit }),
+    }
+    .to_string();
+    act(&state, session, id, action, move |g, now| {
+        match body.mistake_limit {
+            None => g.give_up(now),
+            Some(limit) => g.lose(limit, now),
+        }
+        .map_err(ApiError::from)
+    })
+    .await
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -632,7 +659,7 @@ pub async fn hint(
     };
     let action = json!({ "kind": "hint", "stage": number, "intuitive": intuitive }).to_string();
     let now = now_ms();
-    let (hint, _, _) = state
+    let (hint, _, game) = state
         .db(move |conn| -> Result<_, ApiError> {
             db::update_game(conn, &session.0, &id, &action, now, |g| {
                 let logic = Logic::new(g.layout());
@@ -645,6 +672,8 @@ pub async fn hint(
         })
         .await?;
     let mut view = hint_view(&hint, lang, intuitive);
+    // The game's count after this hint (its later stages count no more).
+    view["hints"] = json!(game.hints());
     // An intuitive step is applied as the one digit it places (Apply this step sends it as
     // a move): the solver's own next step may be another.
     if let (

@@ -40,6 +40,8 @@ pub struct GameView {
     mistakes: u32,
     hints: u32,
     reveals: u32,
+    /// Whether the player had help (a hint, a revealed cell, the solution): no best time.
+    helped: bool,
     elapsed_ms: u64,
     paused: bool,
     status: &'static str,
@@ -81,6 +83,7 @@ impl GameView {
             mistakes: game.mistakes(),
             hints: game.hints(),
             reveals: game.reveals(),
+            helped: game.assisted(),
             elapsed_ms: game.elapsed_ms(now_ms),
             paused: game.is_paused(),
             status: game.status().name(),
@@ -102,8 +105,7 @@ pub fn hint_view(hint: &Hint, lang: Lang, intuitive: bool) -> Value {
         }
     };
     let mut view = hint_fields(hint, text(lang));
-    // Both languages, so that the page can switch an open hint without asking again (each
-    // request counts as a hint in the game's statistics).
+    // Both languages, so that the page can switch an open hint without asking again.
     view["texts"] = json!({ "en": text(Lang::En), "zh": text(Lang::Zh) });
     view
 }

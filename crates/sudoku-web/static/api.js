@@ -80,7 +80,8 @@ export const api = {
   resume: (id) => call('POST', `${g(id)}/resume`),
   hint: (id, stage, lang, style = 'logic') => call('POST', `${g(id)}/hint`, { stage, lang, style }),
   check: (id) => call('POST', `${g(id)}/check`),
-  solve: (id) => call('POST', `${g(id)}/solve`),
+  /** Shows the solution; with `mistakeLimit` (the page's limit, reached) the game is lost. */
+  solve: (id, mistakeLimit) => call('POST', `${g(id)}/solve`, mistakeLimit ? { mistake_limit: mistakeLimit } : undefined),
   stats: (date) => call('GET', date ? `/stats?date=${encodeURIComponent(date)}` : '/stats'),
   daily: (date) => call('GET', `/daily?date=${encodeURIComponent(date)}`),
   playDaily: (rung, date) => call('POST', '/daily', { rung, date }),

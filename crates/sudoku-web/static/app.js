@@ -301,7 +301,7 @@ async function checkLimit() {
   state.lost = true;
   render();
   try {
-    const solved = await api.solve(g.id);
+    const solved = await api.solve(g.id, limit);
     state.game = solved;
     state.syncAt = performance.now();
     render();
@@ -619,7 +619,8 @@ async function requestHint(stage) {
   await enqueue(async () => {
     try {
       const data = await api.hint(g.id, stage, getLang(), settings.intuitiveHints ? 'intuitive' : 'logic');
-      state.game.hints = (state.game.hints || 0) + 1;
+      // The server's count: a hint counts once through its stages.
+      if (typeof data.hints === 'number') state.game.hints = data.hints;
       hints.set(stage, data);
       render();
     } catch (err) {
@@ -1122,11 +1123,20 @@ function renderStats(s) {
       shapeName(l.size, l.variant),
       l.played,
       l.solved,
+      l.helped || 0,
       l.win_rate != null ? `${l.win_rate}%` : '–',
       time(l.best_ms),
       time(l.average_ms),
+      time(l.best_helped_ms),
     ]);
-    const table = statsTable('stats-table', ['level', 'size', 'stats_played', 'stats_solved', 'stats_win_rate', 'stats_best', 'stats_average'], rows, [2, 3, 4, 5, 6]);
+    // Best and average times are of wins without help (no hint, no revealed cell); the
+    // wins with help have their own column and best time.
+    const table = statsTable(
+      'stats-table',
+      ['level', 'size', 'stats_played', 'stats_solved', 'stats_helped', 'stats_win_rate', 'stats_best', 'stats_average', 'stats_best_helped'],
+      rows,
+      [2, 3, 4, 5, 6, 7, 8],
+    );
     table.id = 'stats-table';
     body.append(table);
   }
@@ -1138,7 +1148,7 @@ function renderStats(s) {
     const rows = history.map((g) => [
       new Date(g.ended).toLocaleDateString(locale),
       `${g.daily ? `${t('daily_chip')} · ` : ''}${rungName(g.rung)} · ${shapeName(g.size, g.variant)}`,
-      t(`status_${g.status}`),
+      g.helped && g.status === 'won' ? `${t('status_won')} · ${t('stats_with_help')}` : t(`status_${g.status}`),
       formatTime(g.elapsed_ms),
     ]);
     body.append(h, statsTable('stats-history', ['stats_date', 'games_col_game', 'stats_result', 'games_col_time'], rows, [3]));

@@ -82,6 +82,38 @@ async fn a_4x4_game_played_to_the_win_counts_in_the_stats() {
     );
     assert_eq!(easy["best_ms"], last["elapsed_ms"]);
     assert_eq!(easy["average_ms"], last["elapsed_ms"]);
+    assert_eq!(
+        (easy["helped"].as_u64(), &easy["best_helped_ms"]),
+        (Some(0), &Value::Null)
+    );
+
+    // A second game won with a hint is a win with help: no best time.
+    let game = player
+        .new_game(json!({ "rung": "easy", "size": "4x4" }))
+        .await;
+    let id = id_of(&game);
+    player.play(&id, json!({ "kind": "apply_hint" })).await;
+    let mut won = Value::Null;
+    for (cell, digit) in answers(&game) {
+        let (_, g) = player.play(&id, place(&cell, digit)).await;
+        if g["status"] == "won" {
+            won = g;
+        }
+    }
+    assert_eq!(
+        (won["status"].as_str(), won["helped"].as_bool()),
+        (Some("won"), Some(true))
+    );
+    let (_, stats) = player.get("/api/stats").await;
+    let easy = &stats["levels"][0];
+    assert_eq!(
+        (easy["solved"].as_u64(), easy["helped"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(easy["best_ms"], last["elapsed_ms"], "{stats}");
+    assert_eq!(easy["best_helped_ms"], won["elapsed_ms"], "{stats}");
+    assert_eq!(stats["history"][0]["helped"], true, "{stats}");
+    assert_eq!(stats["history"][1]["helped"], false, "{stats}");
     let (_, current) = player.get("/api/games/current").await;
     assert_eq!(
         current["error"]["code"], "not_found",
@@ -188,6 +220,35 @@ async fn undo_redo_restart_and_conflicts() {
         "conflict",
         None,
     );
+    server.stop().await;
+}
+
+/// The page's mistake limit ends the game as `lost` (API.md), not `gave_up`: the limit rides
+/// with the solve, is refused while the mistakes are under it, and the stats count it.
+#[tokio::test]
+async fn a_game_ended_on_the_mistake_limit_is_lost() {
+    let (_dir, server, player, game, id) = table(CLASSIC).await;
+    let path = format!("/api/games/{id}/solve");
+    let todo = answers(&game);
+    player.play(&id, place(&todo[0].0, todo[0].1 % 9 + 1)).await;
+    let early = player.post(&path, json!({ "mistake_limit": 2 })).await;
+    assert_error(&early, 409, "conflict", None);
+    let zero = player.post(&path, json!({ "mistake_limit": 0 })).await;
+    assert_error(&zero, 422, "bad_field", Some("mistake_limit"));
+    player.play(&id, place(&todo[1].0, todo[1].1 % 9 + 1)).await;
+    let (status, g) = player.post(&path, json!({ "mistake_limit": 2 })).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["status"], "lost");
+    assert!(
+        g["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| !c["digit"].is_null())
+    );
+    let (_, stats) = player.get("/api/stats").await;
+    assert_eq!(stats["history"][0]["status"], "lost", "{stats}");
+    assert_eq!(stats["levels"][0]["lost"], 1, "{stats}");
     server.stop().await;
 }
 
@@ -330,6 +391,7 @@ async fn hints_in_three_stages_then_applied() {
                 (Some("step"), Some(stage.into()))
             );
             assert!(h["text"].as_str().is_some_and(|t| !t.is_empty()));
+            assert_eq!(h["hints"], 1, "every stage is the same hint: {h}");
             h["step"].as_object().expect("a step").clone()
         }
     };
@@ -375,8 +437,10 @@ async fn hints_in_three_stages_then_applied() {
     assert_eq!(status, StatusCode::OK, "{g}");
     assert_eq!(
         (g["moves"].as_u64(), g["hints"].as_u64()),
-        (Some(1), Some(5))
+        (Some(1), Some(1)),
+        "three stages, the other language and the apply are one hint"
     );
+    assert_eq!(g["helped"], true);
     // A placement "2r1c1"-style candidate: the cell now holds the digit.
     if let Some(p) = placements.first().and_then(Value::as_str) {
         let (digit, cell) = p.split_at(1);

@@ -452,10 +452,85 @@ fn hints_come_in_three_stages_and_count() {
         );
         let p = step.placements[0];
         assert_eq!(g.solution().get(p.cell), Some(p.digit), "the step is right");
-        assert_eq!(g.hints(), number);
+        assert_eq!(g.hints(), 1, "stage {number} is the same hint");
         assert!(!hint.text(sudoku_logic::Lang::En).is_empty());
     }
     assert_eq!(g.moves(), 0, "asking for a hint changes no cell");
+    g.hint(Stage::Technique);
+    assert_eq!(g.hints(), 1, "asking again on the same position");
+    assert!(g.apply(&Move::ApplyHint, 0).unwrap());
+    assert_eq!(g.hints(), 1, "applying the hint shown through its stages");
+    assert!(g.apply(&Move::ApplyHint, 0).unwrap());
+    assert_eq!(g.hints(), 2, "applying a hint never asked for counts it");
+    g.hint(Stage::Technique);
+    g.hint(Stage::Where);
+    assert_eq!(g.hints(), 3, "the next position's hint is another");
+    assert!(g.assisted());
+}
+
+/// Every step of a hard puzzle taken as hint and apply (as the terminal's `?` then Apply
+/// does): one hint a step, where each stage and the apply counted one before (58 steps
+/// showed 117).
+#[test]
+fn hint_and_apply_count_one_a_step() {
+    let mut g = hard_game();
+    let mut steps = 0;
+    while g.status() == Status::Playing {
+        g.hint(Stage::Technique);
+        g.hint(Stage::Where);
+        g.hint(Stage::Step);
+        g.apply(&Move::ApplyHint, 0).unwrap();
+        steps += 1;
+    }
+    assert_eq!(g.status(), Status::Won);
+    assert_eq!(g.hints(), steps);
+}
+
+#[test]
+fn a_game_without_help_is_not_assisted() {
+    let mut g = game();
+    for (cell, digit) in &ANSWERS[1..] {
+        g.apply(&place(cell, *digit), 0).unwrap();
+    }
+    assert!(!g.assisted());
+    let mut revealed = g.clone();
+    revealed
+        .apply(
+            &Move::Reveal {
+                cell: CellRef(c("r1c2")),
+            },
+            0,
+        )
+        .unwrap();
+    assert_eq!(revealed.status(), Status::Won);
+    assert!(revealed.assisted(), "a revealed cell is help");
+    g.apply(&place("r1c2", 2), 0).unwrap();
+    assert_eq!(g.status(), Status::Won);
+    assert!(!g.assisted());
+}
+
+#[test]
+fn lose_ends_the_game_on_the_front_ends_limit() {
+    let mut g = game();
+    g.apply(&place("r1c2", 4), 0).unwrap();
+    assert_eq!(
+        g.lose(2, 10).unwrap_err(),
+        GameError::UnderLimit {
+            mistakes: 1,
+            limit: 2
+        }
+    );
+    assert_eq!(g.lose(0, 10).unwrap_err(), GameError::BadLimit);
+    assert_eq!(g.status(), Status::Playing);
+    g.apply(&place("r1c4", 3), 20).unwrap();
+    g.lose(2, 30).unwrap();
+    assert_eq!(g.status(), Status::Lost);
+    assert_eq!(g.status().name(), "lost");
+    assert_eq!(g.board(), *g.solution(), "the solution is shown");
+    assert_eq!(
+        g.lose(2, 40).unwrap_err(),
+        GameError::Finished(Status::Lost)
+    );
 }
 
 /// The game's hint is the solver's: a single comes with what makes it one (the placed digits
@@ -552,7 +627,11 @@ fn apply_hint_plays_the_next_step_as_one_move() {
     let mut g = game();
     assert!(g.apply(&Move::ApplyHint, 0).unwrap());
     assert_eq!(g.moves(), 1);
-    assert_eq!(g.hints(), 1);
+    assert_eq!(
+        g.hints(),
+        1,
+        "a hint applied without its stages counts once"
+    );
     let placed: Vec<Cell> = g
         .shape()
         .cells()

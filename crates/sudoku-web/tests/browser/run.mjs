@@ -285,6 +285,7 @@ try {
   await page.reload();
   await waitReady();
   check(!(await page.$eval('#board', (b) => b.classList.contains('hidden-board'))), 'after a reload the game resumes');
+  const hintsAtStart = (await serverGame()).hints;
   await hintToStage3();
   const text3 = await page.textContent('#hint-text');
   check(/Kite/.test(text3), `stage 3 text: "${text3}"`);
@@ -302,6 +303,8 @@ try {
   const applied = await serverGame();
   check(applied.moves === before.moves + 1, 'Apply this step made one move');
   check(JSON.stringify(applied.cells) !== JSON.stringify(before.cells), 'the step changed the position');
+  check(applied.hints === hintsAtStart + 1, `a hint through three stages and applied counts once (${hintsAtStart} -> ${applied.hints})`);
+  check(applied.helped === true, 'a game with a hint is marked as helped');
   await page.keyboard.press('Control+z');
   await waitIdle();
   check(JSON.stringify((await serverGame()).cells) === JSON.stringify(before.cells), 'Ctrl+Z undid the step');
