@@ -330,10 +330,7 @@ pub fn interactive(
     let outcome = (|| -> Result<(), TuiError> {
         'questions: while !over(spec, round.asked, started) {
             let asked = round.ask()?;
-            let house_cells: Vec<Cell> = (0..81)
-                .map(|i| Cell::from_index(i, 9))
-                .filter(|&c| in_house(asked.question.house, c))
-                .collect();
+            let house_cells = house_cells(asked.question.house);
             let mut pick = 0usize;
             loop {
                 let q = &asked.question;
@@ -345,35 +342,7 @@ pub fn interactive(
                         ),
                         Line::from(""),
                     ];
-                    for r in 0..9 {
-                        let mut spans = Vec::new();
-                        for c in 0..9 {
-                            let cell = Cell::new(r, c);
-                            let text = match q.shown(cell) {
-                                Some(d) => format!(" {d} "),
-                                None if !q.asks_for_cell() && cell == q.cell.0 => " ? ".into(),
-                                None => " · ".into(),
-                            };
-                            let mut style = Style::new();
-                            if in_house(q.house, cell) && options.color {
-                                style = style.bg(Color::Blue);
-                            }
-                            if q.asks_for_cell() && house_cells.get(pick) == Some(&cell) {
-                                style = style.add_modifier(Modifier::REVERSED);
-                            }
-                            if !q.asks_for_cell() && cell == q.cell.0 {
-                                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-                            }
-                            spans.push(Span::styled(text, style));
-                            if c % 3 == 2 && c < 8 {
-                                spans.push(Span::raw("│"));
-                            }
-                        }
-                        lines.push(Line::from(spans));
-                        if r % 3 == 2 && r < 8 {
-                            lines.push(Line::from("─".repeat(29)));
-                        }
-                    }
+                    lines.extend(board_lines(q, &house_cells, pick, options.color));
                     lines.push(Line::from(""));
                     lines.push(Line::from(last.clone()));
                     for l in summary_lines(lang, &round.summary) {
@@ -407,12 +376,12 @@ pub fn interactive(
                         pick = usize::from(ch as u8 - b'1');
                         None
                     }
-                    KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') => {
-                        pick = (pick + 8) % 9;
-                        None
-                    }
-                    KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') => {
-                        pick = (pick + 1) % 9;
+                    code @ (KeyCode::Left
+                    | KeyCode::Up
+                    | KeyCode::Right
+                    | KeyCode::Down
+                    | KeyCode::Char('h' | 'j' | 'k' | 'l')) => {
+                        pick = moved(&house_cells, pick, code);
                         None
                     }
                     KeyCode::Enter if q.asks_for_cell() => {
@@ -445,10 +414,170 @@ pub fn interactive(
     Ok(round.summary)
 }
 
+/// The drill's grid as eleven lines: nine rows of cells (three columns each), boxes parted
+/// by `│` and `─` rules that join at `┼`. The house asked about is tinted (with colour), the
+/// cell picked (Hidden Single) or asked about (the others) shown reversed.
+pub fn board_lines(
+    q: &Question,
+    house_cells: &[Cell],
+    pick: usize,
+    color: bool,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let rule = ["─".repeat(9), "─".repeat(9), "─".repeat(9)].join("┼");
+    for r in 0..9 {
+        let mut spans = Vec::new();
+        for c in 0..9 {
+            let cell = Cell::new(r, c);
+            let text = match q.shown(cell) {
+                Some(d) => format!(" {d} "),
+                None if !q.asks_for_cell() && cell == q.cell.0 => " ? ".into(),
+                None => " · ".into(),
+            };
+            let mut style = Style::new();
+            if in_house(q.house, cell) && color {
+                style = style.bg(Color::Blue);
+            }
+            if q.asks_for_cell() && house_cells.get(pick) == Some(&cell) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            if !q.asks_for_cell() && cell == q.cell.0 {
+                style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+            }
+            spans.push(Span::styled(text, style));
+            if c % 3 == 2 && c < 8 {
+                spans.push(Span::raw("│"));
+            }
+        }
+        lines.push(Line::from(spans));
+        if r % 3 == 2 && r < 8 {
+            lines.push(Line::from(rule.clone()));
+        }
+    }
+    lines
+}
+
+/// Where an arrow key (or h j k l) takes the pick among a house's cells (in reading order):
+/// to the next cell of the house in that direction on the grid, round to the far side at
+/// the house's edge; a row has no up or down, a column no left or right. Inside a box, Down
+/// from r4c4 is r5c4, not r4c5.
+pub fn moved(house_cells: &[Cell], pick: usize, code: KeyCode) -> usize {
+    let Some(&at) = house_cells.get(pick) else {
+        return pick;
+    };
+    let (vertical, forward) = match code {
+        KeyCode::Up | KeyCode::Char('k') => (true, false),
+        KeyCode::Down | KeyCode::Char('j') => (true, true),
+        KeyCode::Left | KeyCode::Char('h') => (false, false),
+        KeyCode::Right | KeyCode::Char('l') => (false, true),
+        _ => return pick,
+    };
+    // The house's cells on the same line through `at`, in order along the direction.
+    let line: Vec<usize> = (0..house_cells.len())
+        .filter(|&k| {
+            let c = house_cells[k];
+            if vertical {
+                c.col() == at.col()
+            } else {
+                c.row() == at.row()
+            }
+        })
+        .collect();
+    let Some(here) = line.iter().position(|&k| k == pick) else {
+        return pick;
+    };
+    let len = line.len();
+    let next = if forward {
+        (here + 1) % len
+    } else {
+        (here + len - 1) % len
+    };
+    line[next]
+}
+
+/// The cells of a house of the drill's 9x9 grid, in reading order (a digit key `k` picks
+/// the `k`th).
+pub fn house_cells(house: House) -> Vec<Cell> {
+    (0..81)
+        .map(|i| Cell::from_index(i, 9))
+        .filter(|&c| in_house(house, c))
+        .collect()
+}
+
 /// Whether a cell of the drill's 9x9 grid is in `house`.
 fn in_house(house: House, cell: Cell) -> bool {
     static CLASSIC: std::sync::OnceLock<sudoku_core::Layout> = std::sync::OnceLock::new();
     CLASSIC
         .get_or_init(sudoku_core::Layout::classic)
         .house_has(house, cell.index(9))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(name: &str) -> Cell {
+        name.parse::<sudoku_game::CellRef>().unwrap().0
+    }
+
+    fn walk(house: House, from: &str, keys: &[KeyCode]) -> Vec<Cell> {
+        let cells = house_cells(house);
+        let mut pick = cells.iter().position(|&x| x == c(from)).unwrap();
+        keys.iter()
+            .map(|&k| {
+                pick = moved(&cells, pick, k);
+                cells[pick]
+            })
+            .collect()
+    }
+
+    /// The case: Down from r4c4 in box 5 went to r4c5 (reading order), so a player
+    /// who pressed Down to reach r5c4 was scored wrong.
+    #[test]
+    fn arrows_move_in_two_dimensions_inside_a_box() {
+        let b5 = House::Box(4);
+        assert_eq!(walk(b5, "r4c4", &[KeyCode::Down]), [c("r5c4")]);
+        assert_eq!(walk(b5, "r4c4", &[KeyCode::Right]), [c("r4c5")]);
+        assert_eq!(
+            walk(b5, "r4c4", &[KeyCode::Up, KeyCode::Left]),
+            [c("r6c4"), c("r6c6")],
+            "round to the far side of the box"
+        );
+        assert_eq!(
+            walk(b5, "r5c5", &[KeyCode::Char('j'), KeyCode::Char('l')]),
+            [c("r6c5"), c("r6c6")]
+        );
+    }
+
+    #[test]
+    fn a_row_has_no_up_or_down_and_a_column_no_left_or_right() {
+        assert_eq!(
+            walk(House::Row(3), "r4c4", &[KeyCode::Down, KeyCode::Right]),
+            [c("r4c4"), c("r4c5")]
+        );
+        assert_eq!(
+            walk(House::Col(3), "r4c4", &[KeyCode::Right, KeyCode::Down]),
+            [c("r4c4"), c("r5c4")]
+        );
+        assert_eq!(walk(House::Row(0), "r1c1", &[KeyCode::Left]), [c("r1c9")]);
+    }
+
+    /// The box rules join where they cross (`┼`), under each `│`.
+    #[test]
+    fn the_box_rules_join() {
+        let q = Drill::new().question(DrillKind::HiddenSingle, 7);
+        let lines: Vec<String> = board_lines(&q, &house_cells(q.house), 0, false)
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect();
+        assert_eq!(lines.len(), 11);
+        let row: Vec<char> = lines[0].chars().collect();
+        let rule: Vec<char> = lines[3].chars().collect();
+        assert_eq!(row.len(), rule.len(), "{lines:?}");
+        for (k, ch) in row.iter().enumerate() {
+            let want = if *ch == '│' { '┼' } else { '─' };
+            assert_eq!(rule[k], want, "column {k}: {lines:?}");
+        }
+        assert_eq!(lines[3], lines[7]);
+    }
 }
