@@ -21,13 +21,29 @@ impl Drop for Served {
 
 /// A plain HTTP/1.1 GET: the status line and the body.
 fn get(addr: &str, path: &str) -> (String, String) {
+    let (status, body, _) = send(addr, "GET", path, "", None);
+    (status, body)
+}
+
+/// A plain HTTP/1.1 request with a JSON body: the status line, the body and the session
+/// cookie it set (`sid=...`), if any; `cookie` is sent as the session.
+fn send(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: &str,
+    cookie: Option<&str>,
+) -> (String, String, Option<String>) {
     let mut stream = TcpStream::connect(addr).expect("the server accepts connections");
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
         .expect("a read timeout can be set");
+    let cookie = cookie.map_or(String::new(), |c| format!("Cookie: {c}\r\n"));
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{cookie}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
     )
     .expect("the request is sent");
     let mut answer = String::new();
@@ -36,7 +52,36 @@ fn get(addr: &str, path: &str) -> (String, String) {
         .expect("the answer is read");
     let (head, body) = answer.split_once("\r\n\r\n").expect("headers end");
     let status = head.lines().next().unwrap_or_default().to_string();
-    (status, body.to_string())
+    let set = head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        if !name.eq_ignore_ascii_case("set-cookie") {
+            return None;
+        }
+        value.trim().split(';').next().map(str::to_string)
+    });
+    (status, body.to_string(), set)
+}
+
+/// Sends SIGTERM to the server and waits for it to end: its exit status.
+#[cfg(unix)]
+fn terminate(served: &mut Served) -> std::process::ExitStatus {
+    let pid = served.0.id().to_string();
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = served.0.try_wait().expect("the server can be waited on") {
+            return status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "still serving 20 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// Starts `sudoku serve` on a free port with the database `db`: the process, and the
@@ -122,25 +167,61 @@ fn serve_shuts_down_cleanly_on_sigterm() {
     let (mut served, addr) = start(&db);
     let (status, _) = get(&addr, "/api/config");
     assert_contains(&status, "200");
-    let pid = served.0.id().to_string();
-    let killed = Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let started = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = served.0.try_wait().expect("the server can be waited on") {
-            break status;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "still serving 20 s after SIGTERM"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = terminate(&mut served);
     assert_eq!(status.code(), Some(0), "{status:?}");
     let wal = dir.path().join("games.sqlite3-wal");
     let left = std::fs::metadata(&wal).map_or(0, |m| m.len());
     assert_eq!(left, 0, "the write-ahead log is left at {left} bytes");
+}
+
+/// SIGTERM after reads leaves the database file alone, every time: the read connections close
+/// before the writer's, which, the file's last, folds the log back and deletes the `-wal` and
+/// `-shm` files. (Before, a read connection could close last, and a read-only connection
+/// cannot delete them: an empty `-wal` and a 32 KB `-shm` were left in 6 of 12 runs.)
+#[cfg(unix)]
+#[test]
+fn sigterm_after_reads_leaves_only_the_database() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("games.sqlite3");
+    let mut cookie: Option<String> = None;
+    for run in 0..6 {
+        let (mut served, addr) = start(&db);
+        let (status, game, set) = send(
+            &addr,
+            "POST",
+            "/api/games",
+            r#"{"size": "4x4", "rung": "beginner"}"#,
+            cookie.as_deref(),
+        );
+        assert_contains(&status, "201");
+        cookie = cookie.or(set);
+        let id = game
+            .split("\"id\":\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("a game id")
+            .to_string();
+        let game_path = format!("/api/games/{id}");
+        for path in ["/api/games", "/api/stats", &game_path, "/api/games/current"] {
+            let (status, _, _) = send(&addr, "GET", path, "", cookie.as_deref());
+            assert_contains(&status, "200");
+        }
+        let status = terminate(&mut served);
+        assert_eq!(status.code(), Some(0), "run {run}: {status:?}");
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("the folder reads")
+            .map(|e| {
+                e.expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            ["games.sqlite3"],
+            "run {run} left more than the database"
+        );
+    }
 }

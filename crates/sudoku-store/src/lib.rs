@@ -117,10 +117,11 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let conn = Db::open(path)?.into_connection();
         let readers = Readers::open(path)?.map(Arc::new);
-        let writer = Writer::start(conn).map_err(|e| StoreError::Open {
-            path: path.to_path_buf(),
-            message: format!("cannot start the database thread: {e}"),
-        })?;
+        let writer =
+            Writer::start_closing_last(conn, readers.as_ref()).map_err(|e| StoreError::Open {
+                path: path.to_path_buf(),
+                message: format!("cannot start the database thread: {e}"),
+            })?;
         Ok(Store { writer, readers })
     }
 
@@ -193,6 +194,38 @@ mod tests {
     use super::*;
     use sudoku_core::Grid;
     use sudoku_game::{Game, GameVariant};
+
+    /// The database thread closes its connection after the read connections, so that the
+    /// stopped store leaves the database file alone. Before, it could stop while a read
+    /// connection was still open (a read being dropped on another thread as the process
+    /// exited): that connection, read-only, closed last or never, and an empty `-wal` and a
+    /// 32 KB `-shm` were left behind (6 of 12 stops of the server after reads).
+    #[test]
+    fn the_writer_closes_after_the_readers_and_leaves_one_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let store = Store::open(&path).unwrap();
+        store
+            .write_blocking(|c| db::count_games(c, "s").map(drop))
+            .unwrap();
+        store.read_blocking(|c| db::count_games(c, "s")).unwrap();
+        // A read still being dropped when the last handle goes.
+        let reading = store.readers.clone().expect("read connections");
+        let stopping = store.stopping();
+        drop(store);
+        assert!(
+            !stopping.wait(Duration::from_millis(300)),
+            "the database thread stopped while a read connection was open"
+        );
+        drop(reading);
+        assert!(stopping.wait(Duration::from_secs(5)), "the thread stops");
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["games.sqlite3"]);
+    }
 
     /// The terminal has no async runtime: it writes and reads through the blocking calls,
     /// and a second handle on the same file (another front end) sees what it wrote.

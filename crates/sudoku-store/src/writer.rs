@@ -14,22 +14,52 @@
 //! moved off the commit path too: SQLite would run one inside whichever commit crossed 1000
 //! pages, and that move would wait tens of milliseconds. A second connection checkpoints
 //! every half second instead (a passive checkpoint never blocks the writer).
+//!
+//! The log is bounded even when another program keeps it from being cut. SQLite can start
+//! the log over only when no reader still uses its older part: a program that holds a read
+//! transaction open (a backup tool, `sqlite3` left in `BEGIN`) pins it. Before, the log then
+//! grew without end (9.3 MB and growing) and every write waited a second, the busy timeout,
+//! for a cut that could not happen. Now the cut waits for no one (it is tried again at most
+//! every [`CUT_RETRY`]); past [`WAL_HARD_LIMIT`] changes are refused at once with
+//! [`StoreError::Busy`] (the server answers 503 with `Retry-After`), reads go on, and as
+//! soon as the other program ends its transaction the next change cuts the log back and is
+//! made.
+//!
+//! At the end, the thread closes its connection last: the read connections and the
+//! checkpointer close first, so that SQLite, closing the last connection of the file, folds
+//! the log back and deletes the `-wal` and `-shm` files. A read-only connection closing last
+//! cannot, and left both behind.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex, PoisonError, Weak};
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
-use crate::StoreError;
+use crate::{Readers, StoreError};
 
 /// Most jobs in one transaction, so that one batch cannot hold its first answers back long.
 const MAX_BATCH: usize = 256;
 
 /// How often the checkpointer copies the log into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// After a cut of the log that a reader kept from completing, how long until the next try.
+pub const CUT_RETRY: Duration = Duration::from_millis(250);
+
+/// The largest the write-ahead log may grow while a reader of another program keeps it from
+/// being cut; past it changes are refused (busy) until the cut succeeds. Eight times the size
+/// it is normally cut at ([`crate::db::WAL_LIMIT`]).
+pub const WAL_HARD_LIMIT: i64 = 8 * crate::db::WAL_LIMIT;
+
+/// The busy timeout of the writer's connection, as [`crate::db::Db::open`] sets it: put back
+/// after a cut, which waits for no one.
+const WRITER_BUSY_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// How long the thread waits at the end for the read connections to close.
+const READERS_CLOSE: Duration = Duration::from_secs(5);
 
 /// Sends a job's answer once its batch's fate is known (`Ok` when it committed).
 type Finish = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
@@ -78,14 +108,27 @@ impl Stopping {
 impl Writer {
     /// Starts the thread that owns `conn`, and for a database file the checkpointer.
     pub fn start(conn: Connection) -> std::io::Result<Writer> {
-        let checkpoints = start_checkpointer(&conn)?;
+        Writer::start_closing_last(conn, None)
+    }
+
+    /// [`Writer::start`], with the read connections of the same file: at the end the thread
+    /// waits (a few seconds at most) for them to be dropped before it closes its own.
+    pub(crate) fn start_closing_last(
+        conn: Connection,
+        readers: Option<&Arc<Readers>>,
+    ) -> std::io::Result<Writer> {
+        let (checkpoints, checkpointer) = match start_checkpointer(&conn)? {
+            Some((stop, thread)) => (Some(stop), Some(thread)),
+            None => (None, None),
+        };
+        let readers = readers.map(Arc::downgrade);
         let (jobs, queue) = mpsc::channel::<Job>();
         let stopped = Arc::new(Stopped::default());
         let on_stop = stopped.clone();
         std::thread::Builder::new()
             .name("sudoku-db".into())
             .spawn(move || {
-                serve(conn, queue);
+                serve(conn, queue, checkpointer, readers);
                 *on_stop.done.lock().unwrap_or_else(PoisonError::into_inner) = true;
                 on_stop.cond.notify_all();
             })?;
@@ -158,7 +201,7 @@ fn stopped() -> StoreError {
 /// Opens a second connection to the file of `conn` and checkpoints on it in a thread of its
 /// own, turning the automatic checkpoints of `conn` off. Without a file, or when the second
 /// connection cannot be had, SQLite's automatic checkpoints stay on.
-fn start_checkpointer(conn: &Connection) -> std::io::Result<Option<mpsc::Sender<()>>> {
+fn start_checkpointer(conn: &Connection) -> std::io::Result<Option<Checkpointer>> {
     let Some(path) = conn.path().filter(|p| !p.is_empty()) else {
         return Ok(None);
     };
@@ -170,11 +213,14 @@ fn start_checkpointer(conn: &Connection) -> std::io::Result<Option<mpsc::Sender<
     }
     let _ = other.pragma_update(None, "journal_size_limit", crate::db::WAL_LIMIT);
     let (stop, stopped) = mpsc::channel::<()>();
-    std::thread::Builder::new()
+    let thread = std::thread::Builder::new()
         .name("sudoku-checkpoint".into())
         .spawn(move || checkpoint(&other, &stopped))?;
-    Ok(Some(stop))
+    Ok(Some((stop, thread)))
 }
+
+/// The checkpointer's stop signal (dropped to stop it) and its thread.
+type Checkpointer = (mpsc::Sender<()>, std::thread::JoinHandle<()>);
 
 /// Checkpoints until every [`Writer`] is gone.
 fn checkpoint(conn: &Connection, stopped: &mpsc::Receiver<()>) {
@@ -184,19 +230,78 @@ fn checkpoint(conn: &Connection, stopped: &mpsc::Receiver<()>) {
     }
 }
 
-/// Checkpoints on the writer's own connection, and empties the log, once the log passes
-/// [`crate::db::WAL_LIMIT`]. The background checkpoints run beside a writer that keeps
-/// writing, so they never catch up with the log's end and SQLite never starts it over: under
-/// a steady stream of large writes it grew by gigabytes. Between two batches nothing else
-/// writes, so this one completes.
-fn cut_log(conn: &Connection) {
-    let Some(path) = conn.path().filter(|p| !p.is_empty()) else {
-        return;
-    };
-    let wal = format!("{path}-wal");
-    let large = std::fs::metadata(&wal).is_ok_and(|m| m.len() > crate::db::WAL_LIMIT as u64);
-    if large {
-        let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+/// The log's size and the cuts of it: the writer's own checkpoints that empty the log.
+///
+/// The background checkpoints run beside a writer that keeps writing, so they never catch up
+/// with the log's end and SQLite never starts it over: under a steady stream of large writes
+/// it grew by gigabytes. So once the log passes [`crate::db::WAL_LIMIT`] the writer cuts it
+/// between two batches, when nothing else of ours writes. A reader of another program can
+/// still keep the cut from completing: it is then tried again after [`CUT_RETRY`], without
+/// waiting for that reader, and past [`WAL_HARD_LIMIT`] changes are refused until a
+/// cut succeeds.
+#[derive(Debug, Default)]
+struct Log {
+    /// The file, `None` without one (in memory).
+    wal: Option<String>,
+    /// When a cut last failed.
+    failed: Option<Instant>,
+}
+
+impl Log {
+    fn of(conn: &Connection) -> Log {
+        Log {
+            wal: conn
+                .path()
+                .filter(|p| !p.is_empty())
+                .map(|p| format!("{p}-wal")),
+            failed: None,
+        }
+    }
+
+    fn size(&self) -> u64 {
+        self.wal
+            .as_ref()
+            .and_then(|wal| std::fs::metadata(wal).ok())
+            .map_or(0, |m| m.len())
+    }
+
+    /// Cuts the log if it has grown past the limit (unless a cut failed a moment ago).
+    fn cut_if_large(&mut self, conn: &Connection) {
+        let large = self.size() > crate::db::WAL_LIMIT as u64;
+        let resting = self.failed.is_some_and(|t| t.elapsed() < CUT_RETRY);
+        if large && !resting {
+            self.cut(conn);
+        }
+    }
+
+    /// Checkpoints the whole log and starts it over, waiting for no reader.
+    fn cut(&mut self, conn: &Connection) {
+        let _ = conn.busy_timeout(Duration::ZERO);
+        // The row says whether a reader (or another writer) kept it from completing.
+        let busy = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+            r.get::<_, i64>(0)
+        });
+        let busy = !matches!(busy, Ok(0));
+        let _ = conn.busy_timeout(WRITER_BUSY_TIMEOUT);
+        self.failed = busy.then(Instant::now);
+    }
+
+    /// Whether there is room in the log for another batch: past the hard limit, a cut is
+    /// tried first; if the log stays that large, why not.
+    fn room(&mut self, conn: &Connection) -> Result<(), StoreError> {
+        if self.size() <= WAL_HARD_LIMIT as u64 {
+            return Ok(());
+        }
+        self.cut(conn);
+        let size = self.size();
+        if size <= WAL_HARD_LIMIT as u64 {
+            return Ok(());
+        }
+        Err(StoreError::Busy(format!(
+            "the write-ahead log has reached {} MiB and cannot be cut while another program \
+             holds a read transaction open on the database; changes wait until it ends",
+            size >> 20
+        )))
     }
 }
 
@@ -213,17 +318,39 @@ fn guarded<R, E: From<StoreError>>(
 }
 
 /// The thread: waits for a job, takes whatever else is queued, runs them as one batch.
-fn serve(mut conn: Connection, queue: mpsc::Receiver<Job>) {
+/// When every handle is gone, closes the connection last.
+fn serve(
+    mut conn: Connection,
+    queue: mpsc::Receiver<Job>,
+    checkpointer: Option<std::thread::JoinHandle<()>>,
+    readers: Option<Weak<Readers>>,
+) {
     crate::db::cache_games_here();
+    let mut log = Log::of(&conn);
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         batch.extend(queue.try_iter().take(MAX_BATCH - 1));
-        run_batch(&mut conn, batch);
-        cut_log(&conn);
+        match log.room(&conn) {
+            Ok(()) => run_batch(&mut conn, batch),
+            Err(e) => refuse(batch, &e),
+        }
+        log.cut_if_large(&conn);
     }
-    // The server is stopping: fold the log into the database and empty it, so that a stopped
-    // server leaves one file of its true size.
+    // The server is stopping. The other connections close first (the checkpointer stops as
+    // its last handle went with the writers'), so that this one is the file's last: SQLite
+    // then folds the log into the database and deletes it and the shared-memory file, and a
+    // stopped server leaves one file of its true size.
+    if let Some(thread) = checkpointer {
+        let _ = thread.join();
+    }
+    if let Some(readers) = readers {
+        let started = Instant::now();
+        while readers.strong_count() > 0 && started.elapsed() < READERS_CLOSE {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
     let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+    drop(conn);
 }
 
 /// One transaction for the batch, a savepoint per job, one commit; then every answer.
@@ -338,6 +465,64 @@ mod tests {
         }
         assert_eq!(ok, 40);
         assert_eq!(count(&w).await, 40);
+    }
+
+    /// Another program holds a read transaction open while changes go on: no change waits
+    /// for it (each waited the busy timeout, a second, once the log passed its cut size), the
+    /// log stops at its hard limit (it grew without end), changes past it are refused as
+    /// busy, and once the reader ends the next change cuts the log and is made.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_reader_of_another_program_neither_stalls_changes_nor_grows_the_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let wal = dir.path().join("games.sqlite3-wal");
+        let store = crate::Store::open(&path).unwrap();
+        let insert = |c: &Connection| -> Result<(), StoreError> {
+            c.execute("INSERT INTO blobs (b) VALUES (randomblob(262144))", [])?;
+            Ok(())
+        };
+        store
+            .write(|c| -> Result<(), StoreError> {
+                Ok(c.execute_batch("CREATE TABLE blobs (b BLOB NOT NULL)")?)
+            })
+            .await
+            .unwrap();
+        let other = Connection::open(&path).unwrap();
+        other
+            .execute_batch("BEGIN; SELECT COUNT(*) FROM blobs;")
+            .unwrap();
+        let (mut made, mut refused, mut slowest, mut largest) = (0, 0, Duration::ZERO, 0);
+        // 48 MiB of changes in 256 KiB rows: past the hard limit of 32 MiB.
+        for _ in 0..192 {
+            let started = Instant::now();
+            match store.write(insert).await {
+                Ok(()) => made += 1,
+                Err(StoreError::Busy(message)) => {
+                    assert!(message.contains("read transaction"), "{message}");
+                    refused += 1;
+                }
+                Err(e) => panic!("{e}"),
+            }
+            slowest = slowest.max(started.elapsed());
+            largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+        }
+        println!(
+            "{made} changes made, {refused} refused; slowest {slowest:?}; log at most {largest} bytes"
+        );
+        assert!(
+            slowest < WRITER_BUSY_TIMEOUT,
+            "a change waited {slowest:?} for the reader"
+        );
+        let bound = WAL_HARD_LIMIT as u64 + (1 << 20);
+        assert!(largest <= bound, "the log grew to {largest} bytes");
+        assert!(refused > 0 && made > 100, "{made} made, {refused} refused");
+        other.execute_batch("COMMIT").unwrap();
+        store.write(insert).await.unwrap();
+        let after = std::fs::metadata(&wal).map_or(0, |m| m.len());
+        assert!(
+            after < 1 << 20,
+            "the log is cut once the reader ends: {after} bytes"
+        );
     }
 
     #[tokio::test]
