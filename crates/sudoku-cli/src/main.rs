@@ -25,7 +25,7 @@ mod words;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::failure::Failure;
 
@@ -36,11 +36,19 @@ static ALLOCATOR: alloc::Split = alloc::Split;
 
 /// Dancing Sudoku: an exact-cover engine and a sudoku toolkit.
 #[derive(Debug, Parser)]
-#[command(name = "sudoku", version, long_about = None, arg_required_else_help = true)]
+#[command(name = "sudoku", version = VERSION, long_about = None, arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+/// `sudoku --version`: the package version and the commit it was built from (`build.rs`).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("SUDOKU_COMMIT"),
+    ")"
+);
 
 /// Every subcommand, one module each under `cmd/`.
 #[derive(Debug, Subcommand)]
@@ -75,6 +83,10 @@ enum Command {
     Play(cmd::play::Args),
     /// The singles drill in the terminal (Full House, Naked Single, Hidden Single), timed and kept.
     Drill(cmd::drill::Args),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    Completions(cmd::completions::Args),
+    /// Print the manual page of `sudoku` or of one command (roff, for `man -l -`), or write them all.
+    Man(cmd::man::Args),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +111,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Drill(args) => cmd::drill::run(args),
+        Command::Completions(args) => cmd::completions::run(args, Cli::command()),
+        Command::Man(args) => cmd::man::run(args, Cli::command()),
     };
     match result {
         // Ctrl-C: the command stopped early and printed what it had (and its --stats).

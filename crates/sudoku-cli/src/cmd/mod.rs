@@ -4,11 +4,13 @@
 pub mod bench;
 pub mod bench_generate;
 pub mod check;
+pub mod completions;
 pub mod count;
 pub mod drill;
 pub mod explain;
 pub mod generate;
 pub mod hint;
+pub mod man;
 pub mod play;
 pub mod print;
 pub mod rate;
