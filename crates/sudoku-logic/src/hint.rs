@@ -7,9 +7,9 @@ use serde::Serialize;
 use sudoku_core::{Candidate, Cell, Digit, DlxSolver, Grid, House, Verdict};
 
 use crate::candidates::Candidates;
-use crate::explain::{Lang, compress_cells, digit_list_in, house_list};
+use crate::explain::{Lang, digit_list_in, house_list};
 use crate::logic::Logic;
-use crate::step::{Role, Step, Target};
+use crate::step::{Role, Step};
 use crate::technique::Technique;
 
 /// How much a hint gives away.
@@ -187,48 +187,30 @@ impl Step {
         }
     }
 
-    /// Stage 2: the technique, where to look (the step's `base` highlights: houses, or the
-    /// cells a chain starts from) and, except for a single (whose digit is the answer) or a
-    /// chain (whose start says more), its digits; never a cell it places in or clears.
-    /// [`Logic::point`] gives every step such a place.
+    /// Stage 2: the technique, where to look (the step's `base` houses; for a chain, the box
+    /// it starts in) and, except for a single (whose digit is the answer) or a chain (whose
+    /// start says more), its digits; never a cell. [`Logic::point`] gives every step such a
+    /// place.
     fn where_text(&self, lang: Lang) -> String {
-        let bases: Vec<Target> = self.with_role(Role::Base).collect();
-        let houses: Vec<House> = bases
-            .iter()
-            .filter_map(|t| match t {
-                Target::House(h) => Some(*h),
-                _ => None,
-            })
-            .collect();
-        let cells: Vec<Cell> = bases
-            .iter()
-            .filter_map(|t| match t {
-                Target::Cell(c) => Some(*c),
-                Target::Candidate(c) => Some(c.cell),
-                Target::House(_) => None,
-            })
-            .collect();
+        let houses = self.houses_with_role(Role::Base);
         let name = self.name(lang);
-        let single = self.is_single() || !self.chains.is_empty();
-        let digits = match (single || self.digits.is_empty(), lang) {
+        let chain = !self.chains.is_empty();
+        let digits = match (self.is_single() || chain || self.digits.is_empty(), lang) {
             (true, _) => String::new(),
             (false, Lang::En) => format!(" on {}", digit_list_in(&self.digits, lang)),
             (false, Lang::Zh) => format!(" {} 的", digit_list_in(&self.digits, lang)),
         };
-        let place = match (houses.is_empty(), cells.is_empty(), lang) {
-            (false, _, Lang::En) => format!(" in {}", house_list(&houses)),
-            (true, false, Lang::En) => format!(" starting from {}", compress_cells(&cells)),
-            (_, _, Lang::En) => String::new(),
-            (false, _, Lang::Zh) => format!("在 {} 中", house_list(&houses)),
-            (true, false, Lang::Zh) => format!("从 {} 出发", compress_cells(&cells)),
-            (_, _, Lang::Zh) => String::new(),
+        let place = match (houses.is_empty(), chain, lang) {
+            (true, _, _) => String::new(),
+            (false, false, Lang::En) => format!(" in {}", house_list(&houses)),
+            (false, true, Lang::En) => format!(" starting in {}", house_list(&houses)),
+            (false, false, Lang::Zh) => format!("在 {} 中", house_list(&houses)),
+            (false, true, Lang::Zh) => format!("从 {} 出发", house_list(&houses)),
         };
         match lang {
             Lang::En => format!("Look for {} {name}{digits}{place}.", article(&name)),
-            Lang::Zh => {
-                let digits = digits.trim_start();
-                format!("{place}寻找{digits}{name}。")
-            }
+            // 在 r1 中寻找 2、5 的显性数对。
+            Lang::Zh => format!("{place}寻找{digits}{name}。"),
         }
     }
 
@@ -305,24 +287,19 @@ impl Logic {
 
     /// Where stage 2 of a hint points: the step's `base` highlights, which the front ends
     /// draw at that stage. A step built on houses has them already (a fish's base lines, a
-    /// subset's house, a Hidden Single's house); the others get one here, never a cell the
-    /// step places in or clears: a chain's start (its first node's cells), else the
-    /// box of a single's cell or of the chain's start, the house of an almost locked set, or
-    /// the boxes of the pattern's cells (a wing, a rectangle, a colouring's first cell).
+    /// subset's house, a Hidden Single's house); the others get houses here, never a cell:
+    /// the box where a chain starts, the house of an almost locked set, the box of a
+    /// single's cell, or the boxes of the pattern's cells (a wing, a rectangle, a
+    /// colouring's first cell).
     pub fn point(&self, step: &mut Step) {
         if step.with_role(Role::Base).next().is_some() {
             return;
         }
         let mut effect: Vec<Cell> = step.placements.iter().map(|c| c.cell).collect();
         effect.extend(step.eliminations.iter().map(|c| c.cell));
-        let free = |cells: &[Cell]| cells.iter().all(|c| !effect.contains(c));
         if let Some(start) = step.chains.first().and_then(|c| c.nodes.first()) {
-            let cells = start.cells.clone();
-            if free(&cells) {
-                for c in cells {
-                    step.add_cell(c, Role::Base);
-                }
-            } else if let Some(h) = self.box_of(cells[0]) {
+            // Houses only: every front end tints houses at stage 2.
+            if let Some(h) = start.cells.first().and_then(|&c| self.box_of(c)) {
                 step.add_house(h, Role::Base);
             }
             return;
@@ -407,6 +384,42 @@ mod tests {
         assert_eq!(text(Technique::UniquenessTest1), "Try a Uniqueness Test 1.");
         assert_eq!(text(Technique::NakedPair), "Try a Naked Pair.");
         assert!(text(Technique::BruteForce).contains("guess"));
+    }
+
+    /// Stage 2 of a Naked Single said "Look for a Naked Single on 4." and lit nothing: it
+    /// names and lights the cell's box, without the digit.
+    #[test]
+    fn stage_two_of_a_naked_single_points_at_its_box() {
+        let logic = Logic::new(&Layout::classic());
+        let pos = logic.start(&PUZZLE.parse().unwrap()).unwrap();
+        let hint = logic.hint(&pos, Stage::Where);
+        let Hint::Step { step, .. } = &hint else {
+            panic!("{hint:?}");
+        };
+        assert_eq!(step.technique, Technique::NakedSingle);
+        assert_eq!(step.houses_with_role(Role::Base), [House::Box(4)]);
+        assert_eq!(hint.text(Lang::En), "Look for a Naked Single in b5.");
+        assert_eq!(hint.text(Lang::Zh), "在 b5 中寻找唯一余数。");
+        // Stage 3 is the step as found, without the pointer.
+        let Hint::Step { step, .. } = logic.hint(&pos, Stage::Step) else {
+            panic!("a step");
+        };
+        assert!(step.houses_with_role(Role::Base).is_empty());
+        // A step on houses keeps its own, and names its digits (the pattern's, not the
+        // answer).
+        let d = |v| Digit::new(v).unwrap();
+        let mut pair = Step::new(Technique::NakedPair, vec![d(2), d(5)]);
+        pair.add_house(House::Row(0), Role::Base);
+        logic.point(&mut pair);
+        assert_eq!(pair.houses_with_role(Role::Base), [House::Row(0)]);
+        assert_eq!(
+            pair.hint_text(Stage::Where, Lang::En),
+            "Look for a Naked Pair on 2,5 in r1."
+        );
+        assert_eq!(
+            pair.hint_text(Stage::Where, Lang::Zh),
+            "在 r1 中寻找 2、5 的显性数对。"
+        );
     }
 
     #[test]
