@@ -165,10 +165,10 @@ struct Api {
     runtime: tokio::runtime::Runtime,
     app: axum::Router,
     game: String,
+    /// The session every fuzzed request carries (`sid=...`): the one the server issued with
+    /// the game (a made-up one is no session).
+    session: String,
 }
-
-/// The session every fuzzed request carries (any 32 hex digits make a session).
-const SESSION: &str = "sid=0123456789abcdef0123456789abcdef";
 
 /// The fuzzer's server, made on first use. A server that cannot start is a failure of the
 /// harness, not an input to skip: it panics.
@@ -179,39 +179,68 @@ fn api() -> &'static Api {
             .enable_all()
             .build()
             .expect("a runtime");
+        // Every input is sent in the one session: no quota may cut the fuzzing short.
         let limits = sudoku_web::Limits {
             games_per_session: u64::MAX,
+            questions_per_session: u64::MAX,
+            new_per_minute: u32::MAX,
+            changes_per_minute: u32::MAX,
             ..sudoku_web::Limits::default()
         };
         let state = sudoku_web::AppState::open(std::path::Path::new(":memory:"), &limits)
             .expect("an in-memory database");
         let app = sudoku_web::router(state);
         let body = br#"{"puzzle":"1..4.4..21.....1"}"#;
-        let (status, answer) =
-            runtime.block_on(send(&app, "/api/games/import", "application/json", body));
+        let (status, answer, session) = runtime.block_on(send(
+            &app,
+            "/api/games/import",
+            "application/json",
+            body,
+            "",
+        ));
         assert!(status < 300, "the fuzzer's game: {status}");
         let game: serde_json::Value = serde_json::from_slice(&answer).expect("a game");
         let game = game["id"].as_str().expect("a game id").to_string();
-        Api { runtime, app, game }
+        let session = session.expect("a session cookie with the game");
+        Api {
+            runtime,
+            app,
+            game,
+            session,
+        }
     })
 }
 
-async fn send(app: &axum::Router, path: &str, kind: &str, body: &[u8]) -> (u16, Vec<u8>) {
+/// Posts `body` with the session cookie `session`: the status, the answer and the session
+/// cookie set, if any.
+async fn send(
+    app: &axum::Router,
+    path: &str,
+    kind: &str,
+    body: &[u8],
+    session: &str,
+) -> (u16, Vec<u8>, Option<String>) {
     use tower::ServiceExt;
     let request = axum::http::Request::post(path)
         .header("content-type", kind)
-        .header("cookie", SESSION)
+        .header("cookie", session)
         .body(axum::body::Body::from(body.to_vec()));
     let Ok(request) = request else {
-        return (400, Vec::new());
+        return (400, Vec::new(), None);
     };
     let Ok(response) = app.clone().oneshot(request).await;
     let status = response.status().as_u16();
+    let set = response
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::to_string);
     let bytes = axum::body::to_bytes(response.into_body(), 1 << 22)
         .await
         .map(|b| b.to_vec())
         .unwrap_or_default();
-    (status, bytes)
+    (status, bytes, set)
 }
 
 /// The API's request bodies: the bytes go to every endpoint that reads a body (the first
@@ -236,7 +265,9 @@ pub fn api_bodies(data: &[u8]) {
         "/api/drill".to_string(),
     ];
     for path in &paths {
-        let (status, answer) = api.runtime.block_on(send(&api.app, path, kind, body));
+        let (status, answer, _) =
+            api.runtime
+                .block_on(send(&api.app, path, kind, body, &api.session));
         assert!(
             status < 500 || status == 503,
             "{path}: {status} {}",

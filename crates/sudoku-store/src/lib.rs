@@ -31,6 +31,7 @@
 
 pub mod db;
 mod readers;
+pub mod sessions;
 pub mod writer;
 
 use std::path::{Path, PathBuf};

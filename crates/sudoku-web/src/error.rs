@@ -75,13 +75,33 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
     }
 
-    /// 413.
-    pub fn too_large() -> ApiError {
+    /// 413: a body larger than `limit` bytes, the most its endpoint takes.
+    pub fn too_large(limit: usize) -> ApiError {
+        let size = size_text(limit);
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             "too_large",
-            "the body is larger than 16 KiB",
+            format!("the body is larger than {size}, the most this request takes"),
         )
+        .with_zh(crate::zh::too_large(&size))
+    }
+
+    /// 408: the body was cut off by its deadline.
+    pub fn body_cut(cut: &crate::conn::BodyCut) -> ApiError {
+        match cut {
+            crate::conn::BodyCut::TooSlow {
+                received,
+                waited,
+                limit,
+                rate,
+            } => ApiError::timeout(cut.to_string())
+                .with_zh(crate::zh::body_too_slow(*received, *waited, *limit, *rate)),
+            crate::conn::BodyCut::Stopping => {
+                let mut e = ApiError::unavailable(cut.to_string()).with_zh(crate::zh::stopping());
+                e.retry_after = Some(5);
+                e
+            }
+        }
     }
 
     /// 415: a body that is not of the type the endpoint reads.
@@ -156,6 +176,17 @@ impl ApiError {
             e.insert("column".into(), json!(column));
         }
         json!({ "error": e })
+    }
+}
+
+/// A number of bytes as the limits are stated: `16 KiB`, `2 MiB`, or bytes.
+fn size_text(bytes: usize) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{bytes} bytes")
     }
 }
 

@@ -30,7 +30,9 @@ where
             .headers()
             .get(axum::http::header::CONTENT_TYPE)
             .map(|v| v.to_str().unwrap_or("?").to_string());
-        let bytes = Bytes::from_request(req, state).await.map_err(body_error)?;
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e| body_error(e, crate::BODY_LIMIT))?;
         if !bytes.iter().all(u8::is_ascii_whitespace) {
             check_json_type(kind.as_deref())?;
         }
@@ -60,17 +62,20 @@ fn check_json_type(kind: Option<&str>) -> Result<(), ApiError> {
     )))
 }
 
-/// Why a body could not be read: too large (413), too slow (408: the body timeout of
-/// `conn.rs` ran out), or broken off (400).
-pub fn body_error(e: axum::extract::rejection::BytesRejection) -> ApiError {
-    let text = e.body_text();
+/// Why a body could not be read: larger than `limit` (413), too slow (408: the deadline of
+/// `conn.rs` ran out), cut off by the server's stop (503), or broken off (400).
+pub fn body_error(e: axum::extract::rejection::BytesRejection, limit: usize) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::too_large()
-    } else if text.contains("timeout") {
-        ApiError::timeout(text)
-    } else {
-        ApiError::bad_json(text)
+        return ApiError::too_large(limit);
     }
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&e);
+    while let Some(err) = source {
+        if let Some(cut) = err.downcast_ref::<crate::conn::BodyCut>() {
+            return ApiError::body_cut(cut);
+        }
+        source = err.source();
+    }
+    ApiError::bad_json(e.body_text())
 }
 
 /// The `{id}` of a game or drill path. axum's `Path<String>` rejects an id that does not

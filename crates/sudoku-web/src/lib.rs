@@ -81,12 +81,20 @@ impl Config {
 
 /// The application: every route, the session cookie, the body limit.
 pub fn router(state: AppState) -> Router {
+    // Requests that start a game or ask a drill question count against those quotas first.
+    let starts = || axum::middleware::from_fn_with_state(state.clone(), session::starts_game);
+    let asks = axum::middleware::from_fn_with_state(state.clone(), session::asks_question);
     let games = Router::new()
-        .route("/games", post(routes::new_game).get(routes::list))
-        .route("/games/import", post(routes::import))
+        .route(
+            "/games",
+            post(routes::new_game).layer(starts()).get(routes::list),
+        )
+        .route("/games/import", post(routes::import).layer(starts()))
         .route(
             "/games/import-workbook",
-            post(routes::import_workbook).layer(DefaultBodyLimit::max(puzzles::WORKBOOK_LIMIT)),
+            post(routes::import_workbook)
+                .layer::<_, std::convert::Infallible>(starts())
+                .layer(DefaultBodyLimit::max(puzzles::WORKBOOK_LIMIT)),
         )
         .route("/games/current", get(routes::current))
         .route("/games/{id}", get(routes::get_game))
@@ -102,8 +110,13 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/solve", post(routes::solve))
         .route("/config", get(routes::config))
         .route("/stats", get(routes::stats))
-        .route("/daily", post(routes::daily_game).get(routes::daily_status))
-        .route("/drill", post(routes::drill_question))
+        .route(
+            "/daily",
+            post(routes::daily_game)
+                .layer(starts())
+                .get(routes::daily_status),
+        )
+        .route("/drill", post(routes::drill_question).layer(asks))
         .route("/drill/{id}/answer", post(routes::drill_answer))
         .method_not_allowed_fallback(routes::method_not_allowed);
     Router::new()
@@ -227,6 +240,14 @@ fn random_bytes() -> Result<[u8; 16], ApiError> {
 /// 128 random bits as 32 hex digits: session and game ids (unguessable, never sequential).
 pub(crate) fn random_hex() -> Result<String, ApiError> {
     Ok(random_bytes()?.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// 256 random bits: the key that signs session cookies.
+pub(crate) fn random_key() -> Result<[u8; 32], ApiError> {
+    let mut key = [0u8; 32];
+    key[..16].copy_from_slice(&random_bytes()?);
+    key[16..].copy_from_slice(&random_bytes()?);
+    Ok(key)
 }
 
 /// A random seed.

@@ -260,7 +260,7 @@ pub async fn import_workbook(
 ) -> Answer {
     let axum::extract::Query(query) =
         query.map_err(|e| ApiError::bad_field("query", e.body_text()))?;
-    let bytes = body.map_err(crate::extract::body_error)?;
+    let bytes = body.map_err(|e| crate::extract::body_error(e, puzzles::WORKBOOK_LIMIT))?;
     let shape = match query.size.as_deref() {
         None => None,
         Some(s) => Some(shape_of(Some(s))?),

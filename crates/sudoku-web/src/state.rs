@@ -1,4 +1,5 @@
-//! [`AppState`]: what every handler shares — the store and the quotas — and the bridge
+//! [`AppState`]: what every handler shares — the store, the quotas and the session key — and
+//! the bridge
 //! from async handlers to the blocking SQLite work of [`sudoku_store::Store`]: changes go to
 //! its writer thread, reads to read connections of their own.
 
@@ -11,12 +12,15 @@ use sudoku_store::{Store, StoreError};
 use crate::Limits;
 use crate::error::{ApiError, WebError};
 use crate::quota::Quotas;
+use crate::session::SessionKey;
 
 /// The server's shared state; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct AppState {
     store: Store,
     quotas: Arc<Quotas>,
+    /// Read from the database (made there the first time) on first use.
+    session_key: Arc<tokio::sync::OnceCell<SessionKey>>,
 }
 
 impl AppState {
@@ -25,11 +29,24 @@ impl AppState {
     pub fn open(path: &Path, limits: &Limits) -> Result<AppState, WebError> {
         Ok(AppState {
             store: Store::open(path)?,
-            quotas: Arc::new(Quotas::new(
-                limits.sessions_per_minute,
-                limits.games_per_session,
-            )),
+            quotas: Arc::new(Quotas::new(limits)),
+            session_key: Arc::new(tokio::sync::OnceCell::new()),
         })
+    }
+
+    /// The key that signs session cookies: made once (32 random bytes) and kept in the
+    /// database, so that sessions outlive a restart.
+    pub(crate) async fn session_key(&self) -> Result<SessionKey, ApiError> {
+        self.session_key
+            .get_or_try_init(|| async {
+                let fresh = crate::random_key()?;
+                let bytes = self
+                    .db(move |conn| sudoku_store::sessions::secret(conn, "session", &fresh))
+                    .await?;
+                SessionKey::new(&bytes)
+            })
+            .await
+            .cloned()
     }
 
     /// A handle to wait for the database thread to stop once the state is dropped.

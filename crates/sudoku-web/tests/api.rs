@@ -1443,7 +1443,13 @@ async fn a_client_cannot_fill_the_disk() {
     const LIMIT: u64 = 12 << 20;
     let dir = tempdir();
     let db = dir.path().join("games.sqlite3");
-    let server = start(&db).await;
+    // Ten thousand changes from one session: more than a minute's quota of them.
+    let limits = sudoku_web::Limits {
+        changes_per_minute: u32::MAX,
+        changes_per_minute_per_address: u32::MAX,
+        ..sudoku_web::Limits::default()
+    };
+    let server = common::start_with(&db, 0, limits).await;
     let player = Player::new(&server);
     let game = player
         .new_game(json!({"size": "16x16", "rung": "beginner"}))
@@ -1633,5 +1639,216 @@ async fn concurrent_on_demand_games_queue_instead_of_failing() {
         let (status, body) = task.await.expect("the request runs");
         assert!(status.is_success(), "{status}: {body}");
     }
+    server.stop().await;
+}
+
+/// A request that sets `sid` to `cookie` (a made-up session), without a cookie store.
+async fn with_cookie(
+    server: &common::Running,
+    cookie: &str,
+    path: &str,
+    body: Value,
+) -> (StatusCode, Value, Option<String>) {
+    let response = reqwest::Client::new()
+        .post(format!("{}{path}", server.url))
+        .header("cookie", cookie)
+        .json(&body)
+        .send()
+        .await
+        .expect("an answer");
+    let status = response.status();
+    let set = response
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::to_string);
+    let body = response.json().await.unwrap_or(Value::Null);
+    (status, body, set)
+}
+
+/// Sessions are issued by the server: a made-up `sid` (any 32 hex digits were taken) is no
+/// session, so inventing one per request gets past no quota. After the per-session quota of
+/// new games answered 429, 300 requests with fresh made-up sids were all 201 before; now the
+/// address's quota of new sessions refuses them. A signed cookie with its tag changed is no
+/// session either; the cookie the server issued keeps working.
+#[tokio::test]
+async fn made_up_sessions_are_no_sessions() {
+    let dir = tempdir();
+    let limits = sudoku_web::Limits {
+        sessions_per_minute: 5,
+        new_per_minute: 2,
+        ..sudoku_web::Limits::default()
+    };
+    let server = common::start_with(&dir.path().join("games.sqlite3"), 0, limits).await;
+    let spec = json!({"size": "4x4", "rung": "beginner"});
+    let (status, _, issued) = with_cookie(&server, "a=b", "/api/games", spec.clone()).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let issued = issued.expect("a session cookie");
+    let value = issued.strip_prefix("sid=").expect("a sid");
+    assert_eq!(value.len(), 65, "an id and its tag: {value}");
+    // The issued cookie is a session: its second game counts in it, its third is refused.
+    let (status, _, again) = with_cookie(&server, &issued, "/api/games", spec.clone()).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(again, None, "a valid session gets no new cookie");
+    let (status, body, _) = with_cookie(&server, &issued, "/api/games", spec.clone()).await;
+    assert_error(&(status, body.clone()), 429, "too_many_requests", None);
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("in this session")),
+        "{body}"
+    );
+    assert!(
+        body["error"]["message_zh"]
+            .as_str()
+            .is_some_and(|m| m.contains("本会话")),
+        "{body}"
+    );
+    // Made-up sids, fresh for every request, as the unsigned form and with a forged tag:
+    // each is a new session of this address, and past its quota of five, 429.
+    let mut created = 0;
+    let mut refused = 0;
+    for k in 0..40u32 {
+        let id = format!(
+            "{k:08x}{:024x}",
+            u128::from(k).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        );
+        let cookie = if k % 2 == 0 {
+            format!("sid={id}")
+        } else {
+            format!("sid={id}.{}", &value[33..])
+        };
+        let (status, body, set) = with_cookie(&server, &cookie, "/api/games", spec.clone()).await;
+        match status {
+            StatusCode::CREATED => {
+                created += 1;
+                let set = set.expect("a new session");
+                assert!(!set.contains(&id), "the made-up id is not taken: {set}");
+            }
+            StatusCode::TOO_MANY_REQUESTS => refused += 1,
+            other => panic!("{other}: {body}"),
+        }
+    }
+    // One session (the issued cookie's) and four more: the fifth new one is the last.
+    assert_eq!((created, refused), (4, 36), "made-up sessions served");
+    // The issued session still reads its two games.
+    let response = reqwest::Client::new()
+        .get(format!("{}/api/games", server.url))
+        .header("cookie", &issued)
+        .send()
+        .await
+        .expect("an answer");
+    let list: Value = response.json().await.expect("a list");
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(2), "{list}");
+    server.stop().await;
+}
+
+/// New games are bounded per address too: sessions of one address together start no more
+/// than the address's quota a minute, however many sessions it has.
+#[tokio::test]
+async fn new_games_are_bounded_per_address() {
+    let dir = tempdir();
+    let limits = sudoku_web::Limits {
+        new_per_minute_per_address: 6,
+        ..sudoku_web::Limits::default()
+    };
+    let server = common::start_with(&dir.path().join("games.sqlite3"), 0, limits).await;
+    let spec = json!({"size": "4x4", "rung": "beginner"});
+    let players: Vec<Player> = (0..3).map(|_| Player::new(&server)).collect();
+    let mut made = 0;
+    for _ in 0..3 {
+        for player in &players {
+            let (status, body) = player.post("/api/games", spec.clone()).await;
+            if status == StatusCode::CREATED {
+                made += 1;
+            } else {
+                assert_error(&(status, body.clone()), 429, "too_many_requests", None);
+                assert!(
+                    body["error"]["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains("from this address")),
+                    "{body}"
+                );
+            }
+        }
+    }
+    assert_eq!(made, 6);
+    server.stop().await;
+}
+
+/// Drill questions are bounded as games are: per session held, and per minute (5,000
+/// questions in 10.6 s from one session were all stored before).
+#[tokio::test]
+async fn drill_questions_have_a_quota() {
+    let dir = tempdir();
+    let limits = sudoku_web::Limits {
+        questions_per_session: 3,
+        ..sudoku_web::Limits::default()
+    };
+    let server = common::start_with(&dir.path().join("games.sqlite3"), 0, limits).await;
+    let player = Player::new(&server);
+    for _ in 0..3 {
+        let (status, q) = player.post("/api/drill", json!({})).await;
+        assert!(status.is_success(), "{status} {q}");
+    }
+    let refused = player.post("/api/drill", json!({})).await;
+    assert_error(&refused, 429, "too_many_requests", None);
+    assert!(
+        refused.1["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("3 drill questions")),
+        "{}",
+        refused.1
+    );
+    assert!(
+        refused.1["error"]["message_zh"]
+            .as_str()
+            .is_some_and(|m| m.contains("练习题")),
+        "{}",
+        refused.1
+    );
+    // The rate: a session asks at most its minute's quota.
+    let limits = sudoku_web::Limits {
+        new_per_minute: 4,
+        ..sudoku_web::Limits::default()
+    };
+    let dir = tempdir();
+    let server = common::start_with(&dir.path().join("games.sqlite3"), 0, limits).await;
+    let player = Player::new(&server);
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        statuses.push(player.post("/api/drill", json!({})).await.0.as_u16());
+    }
+    assert_eq!(statuses, [200, 200, 200, 200, 429, 429]);
+    server.stop().await;
+}
+
+/// An oversized workbook is refused with the workbook's own limit (it said 16 KiB, the limit
+/// of JSON bodies, where the limit is 2 MiB); a JSON body with its own.
+#[tokio::test]
+async fn a_body_too_large_names_its_own_limit() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let huge = vec![b'x'; (2 << 20) + 1];
+    let answer = player
+        .raw(Method::POST, "/api/games/import-workbook", huge)
+        .await;
+    assert_error(&answer, 413, "too_large", None);
+    let message = answer.1["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("2 MiB") && !message.contains("16 KiB"),
+        "{message}"
+    );
+    let zh = answer.1["error"]["message_zh"].as_str().unwrap_or_default();
+    assert!(zh.contains("2 MiB"), "{zh}");
+    let big_json = format!("{{\"puzzle\": \"{}\"}}", ".".repeat(17 * 1024));
+    let answer = player
+        .raw(Method::POST, "/api/games/import", big_json.into_bytes())
+        .await;
+    assert_error(&answer, 413, "too_large", None);
+    let message = answer.1["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("16 KiB"), "{message}");
     server.stop().await;
 }

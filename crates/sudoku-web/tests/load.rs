@@ -125,9 +125,12 @@ fn report(what: &str, mut moves: Vec<Duration>, wall: Duration) {
 #[ignore = "a load test of a few seconds; CI runs it with --include-ignored"]
 async fn two_hundred_players() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    // Two hundred players from one address: more new sessions than a minute's quota.
+    // Two hundred players from one address: more new sessions, games and moves than an
+    // address's quotas for a minute.
     let limits = sudoku_web::Limits {
         sessions_per_minute: 100_000,
+        new_per_minute_per_address: u32::MAX,
+        changes_per_minute_per_address: u32::MAX,
         ..sudoku_web::Limits::default()
     };
     let server = common::start_with(&dir.path().join("games.sqlite3"), 0, limits).await;
@@ -220,6 +223,9 @@ async fn a_thousand_players_beside_a_thousand_slow_clients() {
     let db = dir.path().join("games.sqlite3");
     let limits = sudoku_web::Limits {
         sessions_per_minute: 100_000,
+        new_per_minute_per_address: u32::MAX,
+        changes_per_minute_per_address: u32::MAX,
+        connections_per_address: 100_000,
         header_timeout: Duration::from_secs(600),
         ..sudoku_web::Limits::default()
     };
