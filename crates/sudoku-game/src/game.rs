@@ -137,6 +137,9 @@ pub enum GameError {
     /// A mistake limit of 0.
     #[error("a mistake limit is at least 1")]
     BadLimit,
+    /// A colour mark past the six colours.
+    #[error("{0} is not a colour (1..=6, or 0 for none)")]
+    BadColour(u8),
     /// The game was to end on the mistake limit, but the mistakes are under it.
     #[error("{mistakes} mistakes are under the limit of {limit}; the game goes on")]
     UnderLimit {
@@ -155,6 +158,7 @@ impl GameError {
             GameError::BadDigit { .. } => Some("digit"),
             GameError::Invalid(_) => Some("puzzle"),
             GameError::BadLimit => Some("mistake_limit"),
+            GameError::BadColour(_) => Some("colour"),
             _ => None,
         }
     }
@@ -162,6 +166,9 @@ impl GameError {
 
 /// A cell's player-made state: its digit (0 for none), notes (bit `d - 1` for digit `d`), and
 /// whether the digit was revealed (or filled in on giving up) rather than entered.
+///
+/// Colour marks: the cell's colour (`0` none, `1..=COLOURS`), and each candidate's colour
+/// as three bit planes (bit `d - 1` of plane `k` is bit `k` of digit `d`'s colour).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct CellState {
     #[serde(rename = "d")]
@@ -170,6 +177,21 @@ struct CellState {
     notes: u64,
     #[serde(rename = "r", default, skip_serializing_if = "std::ops::Not::not")]
     revealed: bool,
+    #[serde(rename = "k", default, skip_serializing_if = "is_zero")]
+    colour: u8,
+    #[serde(rename = "kc", default, skip_serializing_if = "no_planes")]
+    candidate_colours: [u64; 3],
+}
+
+/// How many colours a colour mark may take (`1..=COLOURS`), as Good Sudoku and HoDoKu offer.
+pub const COLOURS: u8 = 6;
+
+fn is_zero(v: &u8) -> bool {
+    *v == 0
+}
+
+fn no_planes(p: &[u64; 3]) -> bool {
+    p.iter().all(|&v| v == 0)
 }
 
 impl CellState {
@@ -185,16 +207,42 @@ impl CellState {
     fn revealed(digit: u8) -> CellState {
         CellState {
             digit,
-            notes: 0,
             revealed: true,
+            ..CellState::default()
         }
     }
 
-    /// Whether the digit and the notes are digits of an `n`x`n` grid: a save from elsewhere
-    /// is checked on load, so that nothing later indexes or shows a digit the grid lacks.
+    /// Whether the digit and the notes are digits of an `n`x`n` grid, and the colours are
+    /// colours: a save from elsewhere is checked on load, so that nothing later indexes or
+    /// shows a digit the grid lacks.
     fn fits(&self, n: usize) -> bool {
         let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-        (self.digit as usize) <= n && self.notes & !all == 0
+        let [a, b, c] = self.candidate_colours;
+        (self.digit as usize) <= n
+            && self.notes & !all == 0
+            && self.colour <= COLOURS
+            && (a | b | c) & !all == 0
+            && a & b & c == 0 // 7 is no colour
+    }
+
+    /// A candidate's colour (`0` for none).
+    fn candidate_colour(&self, d: Digit) -> u8 {
+        let bit = d.get() - 1;
+        (0..3)
+            .map(|k| (((self.candidate_colours[k] >> bit) & 1) as u8) << k)
+            .sum()
+    }
+
+    /// Sets a candidate's colour (`0` takes it off).
+    fn set_candidate_colour(&mut self, d: Digit, colour: u8) {
+        let bit = 1u64 << (d.get() - 1);
+        for k in 0..3 {
+            if colour >> k & 1 == 1 {
+                self.candidate_colours[k] |= bit;
+            } else {
+                self.candidate_colours[k] &= !bit;
+            }
+        }
     }
 }
 
@@ -414,6 +462,17 @@ impl Game {
         DigitSet::from_bits(self.s.cells[self.index(cell)].notes)
     }
 
+    /// A cell's colour mark: `0` for none, else `1..=`[`COLOURS`].
+    pub fn colour_of(&self, cell: Cell) -> u8 {
+        self.s.cells[self.index(cell)].colour
+    }
+
+    /// A candidate's colour mark: `0` for none, else `1..=`[`COLOURS`]. Shown only while the
+    /// cell's notes hold the digit.
+    pub fn candidate_colour_of(&self, cell: Cell, digit: Digit) -> u8 {
+        self.s.cells[self.index(cell)].candidate_colour(digit)
+    }
+
     /// Every digit on the board (givens and entries) as a grid.
     pub fn board(&self) -> Grid {
         let mut grid = self.givens.clone();
@@ -510,6 +569,11 @@ impl Game {
             Move::FillNotes => self.fill_notes(),
             Move::Reveal { cell } => self.reveal(cell.0)?,
             Move::ApplyHint => self.apply_hint()?,
+            Move::Colour {
+                cell,
+                digit,
+                colour,
+            } => self.colour(cell.0, *digit, *colour)?,
         };
         Ok(self.commit(changes, now_ms))
     }
@@ -581,7 +645,10 @@ impl Game {
             if !self.is_given(cell) {
                 let digit = self.solution.get(cell).map_or(0, |d| d.get() as u8);
                 let i = self.index(cell);
-                self.s.cells[i] = CellState::revealed(digit);
+                self.s.cells[i] = CellState {
+                    colour: self.s.cells[i].colour,
+                    ..CellState::revealed(digit)
+                };
             }
         }
         self.s.redo.clear();
@@ -758,10 +825,12 @@ impl Game {
     fn place(&mut self, cell: Cell, digit: u8, auto_notes: bool) -> Result<Vec<Change>, GameError> {
         let i = self.editable(cell)?;
         let d = self.check_digit(digit)?;
-        let mut changes: Vec<Change> = self
-            .change(i, CellState::digit(digit))
-            .into_iter()
-            .collect();
+        // The cell keeps its colour; its notes, and their colours, go.
+        let after = CellState {
+            colour: self.s.cells[i].colour,
+            ..CellState::digit(digit)
+        };
+        let mut changes: Vec<Change> = self.change(i, after).into_iter().collect();
         if changes.is_empty() {
             return Ok(changes);
         }
@@ -794,6 +863,36 @@ impl Game {
             after.digit = 0;
         } else {
             after.notes = 0;
+            after.candidate_colours = [0; 3];
+        }
+        Ok(self.change(i, after).into_iter().collect())
+    }
+
+    /// A colour mark on a cell (a given too) or on a candidate of an empty cell.
+    fn colour(
+        &mut self,
+        cell: Cell,
+        digit: Option<u8>,
+        colour: u8,
+    ) -> Result<Vec<Change>, GameError> {
+        let n = self.size();
+        if cell.row() >= n || cell.col() >= n {
+            return Err(GameError::CellOutside { cell, n });
+        }
+        if colour > COLOURS {
+            return Err(GameError::BadColour(colour));
+        }
+        let i = self.index(cell);
+        let mut after = self.s.cells[i];
+        match digit {
+            None => after.colour = colour,
+            Some(digit) => {
+                let d = self.check_digit(digit)?;
+                if self.is_given(cell) || after.digit != 0 {
+                    return Err(GameError::Filled(cell));
+                }
+                after.set_candidate_colour(d, colour);
+            }
         }
         Ok(self.change(i, after).into_iter().collect())
     }
@@ -823,6 +922,8 @@ impl Game {
                     i,
                     CellState {
                         notes,
+                        colour: state.colour,
+                        candidate_colours: state.candidate_colours,
                         ..CellState::default()
                     },
                 )
@@ -838,7 +939,13 @@ impl Game {
             return Ok(Vec::new());
         }
         let changes: Vec<Change> = self
-            .change(i, CellState::revealed(digit))
+            .change(
+                i,
+                CellState {
+                    colour: self.s.cells[i].colour,
+                    ..CellState::revealed(digit)
+                },
+            )
             .into_iter()
             .collect();
         if !changes.is_empty() {
@@ -868,7 +975,10 @@ impl Game {
         let mut next: Vec<CellState> = self.s.cells.clone();
         for p in &step.placements {
             let i = self.index(p.cell);
-            next[i] = CellState::digit(p.digit.get() as u8);
+            next[i] = CellState {
+                colour: next[i].colour,
+                ..CellState::digit(p.digit.get() as u8)
+            };
             let bit = DigitSet::single(p.digit).bits();
             for &q in self.layout.peers(i) {
                 next[q as usize].notes &= !bit;

@@ -45,6 +45,8 @@ mod timer;
 pub mod zh;
 
 pub use drill::{Drill, DrillKind, Question, Reply};
-pub use game::{Check, Game, GameError, GameVariant, MAX_UNDO_CHANGES, MAX_UNDO_STEPS, Status};
+pub use game::{
+    COLOURS, Check, Game, GameError, GameVariant, MAX_UNDO_CHANGES, MAX_UNDO_STEPS, Status,
+};
 pub use moves::{CellRef, Move};
 pub use timer::Timer;

@@ -83,4 +83,16 @@ pub enum Move {
     },
     /// Plays the next logical step: its placements and its eliminations on the notes.
     ApplyHint,
+    /// Colours a cell, or with `digit` one of its candidates, with one of
+    /// [`crate::COLOURS`] colours (`1..=6`; `0` takes the colour off), as the apps' colour
+    /// marks: for the player's own colouring, saved with the game.
+    Colour {
+        /// Where.
+        cell: CellRef,
+        /// The candidate to colour; none: the cell.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        digit: Option<u8>,
+        /// `1..=6`, or `0` for none.
+        colour: u8,
+    },
 }

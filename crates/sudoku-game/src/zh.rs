@@ -35,6 +35,7 @@ pub fn game_error(e: &GameError) -> String {
         GameError::Full => "盘面已经填满了。".into(),
         GameError::Invalid(_) => "题目和答案对不上，无法开局。".into(),
         GameError::BadLimit => "错误上限至少为1次。".into(),
+        GameError::BadColour(c) => format!("{c}不是可用的颜色（应为1到6，0表示清除）。"),
         GameError::UnderLimit { mistakes, limit } => {
             format!("错误{mistakes}次，还没到{limit}次的上限，本局继续。")
         }

@@ -146,6 +146,9 @@ pub struct App {
     pub selected: usize,
     /// Digits go in as notes.
     pub notes_mode: bool,
+    /// Colour marks: in notes mode, the colour digits paint on the selected cell's
+    /// candidates (`0`: none, digits write notes); `V` cycles it.
+    pub brush: u8,
     /// The settings.
     pub settings: Settings,
     /// The hint shown, if any.
@@ -268,6 +271,7 @@ impl App {
             meta,
             selected,
             notes_mode: false,
+            brush: 0,
             settings: Settings::default(),
             hint: None,
             wrong: Vec::new(),
@@ -380,13 +384,47 @@ impl App {
         CellRef(self.cell())
     }
 
+    /// `V`: colour marks. Out of notes mode it gives the selected cell the next of the six
+    /// colours (after the sixth, none); in notes mode it cycles the brush that digits then
+    /// paint the cell's candidates with.
+    pub fn colour_key(&mut self) {
+        if !self.playing() {
+            return;
+        }
+        let next = |k: u8| (k + 1) % (sudoku_game::COLOURS + 1);
+        if self.notes_mode {
+            self.brush = next(self.brush);
+            return;
+        }
+        let colour = next(self.game.colour_of(self.cell()));
+        self.play(Move::Colour {
+            cell: self.cell_ref(),
+            digit: None,
+            colour,
+        });
+    }
+
     /// A digit typed: a placement, or a note in notes mode (or with `as_note`).
     pub fn digit(&mut self, d: u8, as_note: bool) {
         if d as usize > self.n() || d == 0 {
             return;
         }
         let cell = self.cell_ref();
-        let mv = if as_note != self.notes_mode {
+        let has_note = self
+            .game
+            .notes(self.cell())
+            .iter()
+            .any(|x| x.get() == d as usize);
+        let mv = if self.notes_mode && !as_note && self.brush != 0 && has_note {
+            // The brush paints the candidate (the same colour again takes it off).
+            let digit = sudoku_core::Digit::new(d as usize);
+            let now = digit.map_or(0, |x| self.game.candidate_colour_of(self.cell(), x));
+            Move::Colour {
+                cell,
+                digit: Some(d),
+                colour: if now == self.brush { 0 } else { self.brush },
+            }
+        } else if as_note != self.notes_mode {
             Move::Note { cell, digit: d }
         } else if self.game.digit(self.cell()).map(|x| x.get() as u8) == Some(d) {
             Move::Erase { cell }
@@ -480,7 +518,11 @@ impl App {
                 let d = ch.to_ascii_uppercase() as u8 - b'A' + 10;
                 self.digit(d, false);
             }
-            KeyCode::Char('n' | 'N') => self.notes_mode = !self.notes_mode,
+            KeyCode::Char('n' | 'N') => {
+                self.notes_mode = !self.notes_mode;
+                self.brush = 0;
+            }
+            KeyCode::Char('v' | 'V') => self.colour_key(),
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('f' | 'F') => self.play(Move::FillNotes),
             KeyCode::Char('i' | 'I') => self.hint(),

@@ -102,6 +102,8 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
              S                 statistics\n\
              G                 new game\n\
              O                 the games being played\n\
+             V                 colour the cell (again: next colour);\n\
+             \x20                 in notes mode: a brush, digits colour candidates\n\
              M / X / K         auto notes / clashes / check as you go\n\
              L                 English / 中文\n\
              ?                 this help\n\
@@ -124,6 +126,8 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
              S                 统计\n\
              G                 新游戏\n\
              O                 未完成的游戏\n\
+             V                 给格子标颜色（再按：换下一种）；\n\
+             \x20                 候选数模式下为画笔，按数字给候选数标颜色\n\
              M / X / K         自动删候选数 / 显示冲突 / 随时检查\n\
              L                 English / 中文\n\
              ?                 本帮助\n\
@@ -236,6 +240,24 @@ pub fn won_line(lang: Lang, ms: u64, mistakes: u32, hints: u32, helped: bool) ->
             };
             format!("Solved in {time}: {mistakes} {m}, {hints} {h}{help}. Well done.")
         }
+    }
+}
+
+/// A colour mark's name (`1..=6`).
+pub fn colour_name(lang: Lang, colour: u8) -> &'static str {
+    let names = match lang {
+        Lang::Zh => ["红色", "橙色", "黄色", "绿色", "蓝色", "紫色"],
+        _ => ["red", "orange", "yellow", "green", "blue", "purple"],
+    };
+    names[usize::from(colour.clamp(1, 6) - 1)]
+}
+
+/// The brush beside the notes mode (`  brush: red`), empty when none.
+pub fn brush(lang: Lang, brush: u8) -> String {
+    match (brush, lang) {
+        (0, _) => String::new(),
+        (k, Lang::Zh) => format!("  画笔：{}", colour_name(lang, k)),
+        (k, _) => format!("  brush: {}", colour_name(lang, k)),
     }
 }
 

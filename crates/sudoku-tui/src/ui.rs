@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, Widget, Wrap};
-use sudoku_core::Cell;
+use sudoku_core::{Cell, Digit};
 use sudoku_game::{GameVariant, Status};
 use sudoku_logic::step::{Role, Target};
 use sudoku_logic::{Hint, Lang};
@@ -148,6 +148,22 @@ impl Palette {
         )
     }
     /// A house of the hint: its base (blue) or cover (green).
+    /// A colour mark (`1..=6`): the six colours as backgrounds; without colours, underlined.
+    fn mark(&self, colour: u8) -> Style {
+        let bg = match colour {
+            1 => Color::Red,
+            2 => Color::Indexed(208),
+            3 => Color::Yellow,
+            4 => Color::Green,
+            5 => Color::Blue,
+            _ => Color::Magenta,
+        };
+        self.pick(
+            Style::new().bg(bg).fg(Color::Black),
+            Style::new().add_modifier(Modifier::UNDERLINED),
+        )
+    }
+
     fn house(&self, role: Role) -> Style {
         let bg = if role == Role::Cover {
             Color::Green
@@ -239,6 +255,10 @@ impl Widget for Board<'_> {
             let mut bg = Style::new();
             if peers.binary_search(&(i as u16)).is_ok() && app.hint.is_none() {
                 bg = bg.patch(self.palette.peer());
+            }
+            let colour = app.game.colour_of(cell);
+            if colour != 0 {
+                bg = bg.patch(self.palette.mark(colour));
             }
             for (target, role) in &highlights {
                 if let Target::House(h) = target
@@ -370,7 +390,12 @@ impl Board<'_> {
             }
             let k = (d - 1) as u16;
             let (col, row) = (k % nc, k / nc);
-            let style = role.map_or(self.palette.note(), |r| self.palette.role(r));
+            let painted = Digit::new(d).map_or(0, |x| app.game.candidate_colour_of(cell, x));
+            let style = match (role, painted) {
+                (Some(r), _) => self.palette.role(r),
+                (None, 0) => self.palette.note(),
+                (None, k) => self.palette.mark(k),
+            };
             buf.set_string(
                 x + 1 + 2 * col,
                 y + row,
@@ -479,9 +504,10 @@ fn panel_lines(app: &App, geom: BoardGeom) -> Vec<Line<'static>> {
             app.game.hints()
         )),
         Line::from(format!(
-            "{}{colon}{}",
+            "{}{colon}{}{}",
             say(lang, Say::NotesMode),
-            say(lang, if app.notes_mode { Say::On } else { Say::Off })
+            say(lang, if app.notes_mode { Say::On } else { Say::Off }),
+            crate::text::brush(lang, app.brush),
         )),
     ];
     let cell = app.cell();

@@ -243,6 +243,53 @@ fn a_hint_through_its_stages_and_applied_counts_once() {
     assert_eq!(cells, ["1", "1", "1", "100%", "–", "–", "0:00"], "{row}");
 }
 
+/// Colour marks in the terminal: V colours the cell (again: the next colour), and in notes
+/// mode V is a brush that digits paint candidates with; both are saved with the game.
+#[test]
+fn colour_marks_on_cells_and_candidates() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite3");
+    let store = Store::open(&path).unwrap();
+    let mut app = App::import(store, "test", Lang::En, noon, KITE, GameVariant::Classic).unwrap();
+    let cell = app.cell(); // the first empty cell
+    assert!(app.game.digit(cell).is_none());
+    key(&mut app, KeyCode::Char('v'));
+    key(&mut app, KeyCode::Char('v'));
+    assert_eq!(app.game.colour_of(cell), 2, "V twice: the second colour");
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Char('3'));
+    key(&mut app, KeyCode::Char('v'));
+    let (panel, _) = draw(&app, (100, 36), true);
+    assert!(format!("{}", panel.backend()).contains("brush: red"));
+    key(&mut app, KeyCode::Char('3'));
+    let three = sudoku_core::Digit::new(3).unwrap();
+    assert_eq!(app.game.candidate_colour_of(cell, three), 1);
+    assert!(
+        app.game.notes(cell).contains(three),
+        "the brush paints, the note stays"
+    );
+    let (drawn, _) = draw(&app, (100, 36), true);
+    let buf = drawn.backend().buffer();
+    // The cell's mini-grid: the cell is orange, its candidate 3 red.
+    let (r, c) = (cell.row() as u16, cell.col() as u16);
+    let (x0, y0) = (1 + c * 7 + c / 3, 2 + r * 3 + r / 3);
+    let orange = (x0..x0 + 6).any(|x| buf[(x, y0 + 1)].bg == Color::Indexed(208));
+    let at =
+        spot(&drawn, "3", (x0, y0)).unwrap_or_else(|| panic!("the note 3 in {}", drawn.backend()));
+    assert!(orange, "the cell is coloured");
+    assert_eq!(buf[at].bg, Color::Red, "{:?}", buf[at]);
+    // Saved: another handle on the file sees both marks.
+    let id = app.meta.id.clone();
+    let other = Store::open(&path).unwrap();
+    let (_, game) = other
+        .read_blocking(move |c| sudoku_store::db::load_game(c, "test", &id))
+        .unwrap();
+    assert_eq!(
+        (game.colour_of(cell), game.candidate_colour_of(cell, three)),
+        (2, 1)
+    );
+}
+
 #[test]
 fn without_colours_the_roles_are_attributes() {
     let (_dir, mut app) = app(KITE, Lang::En);

@@ -443,6 +443,8 @@ pub struct MoveBody {
     cell: Option<CellRef>,
     digit: Option<u8>,
     auto_notes: Option<bool>,
+    /// A colour mark's colour (`1..=6`, `0` for none).
+    colour: Option<u8>,
     /// The page's name for this move (1 to 64 letters, digits, `-` or `_`): a move sent
     /// again with a key the game's log holds is not applied again.
     key: Option<String>,
@@ -474,11 +476,20 @@ impl MoveBody {
             "fill_notes" => Move::FillNotes,
             "reveal" => Move::Reveal { cell: cell()? },
             "apply_hint" => Move::ApplyHint,
+            "colour" => Move::Colour {
+                cell: cell()?,
+                digit: self.digit,
+                colour: self.colour.ok_or_else(|| {
+                    ApiError::bad_field("colour", "a colour move needs a colour (0 to 6)")
+                        .with_zh("颜色标记需要指定颜色（1到6，0表示清除）。")
+                })?,
+            },
             other => {
                 return Err(ApiError::bad_field(
                     "kind",
                     format!(
-                        "unknown move `{other}` (place, erase, note, fill_notes, reveal, apply_hint)"
+                        "unknown move `{other}` (place, erase, note, fill_notes, reveal, \
+                         apply_hint, colour)"
                     ),
                 ));
             }

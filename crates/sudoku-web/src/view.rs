@@ -18,6 +18,12 @@ pub struct CellView {
     pub revealed: bool,
     /// Pencil marks, ascending.
     pub notes: Vec<usize>,
+    /// The cell's colour mark (`1..=6`), absent for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<u8>,
+    /// The colour marks of its pencil marks, `{ "4": 6 }`, absent for none.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub note_colours: std::collections::BTreeMap<usize, u8>,
 }
 
 /// The Game object of `API.md`.
@@ -63,6 +69,13 @@ impl GameView {
                 given: game.is_given(cell),
                 revealed: game.is_revealed(cell),
                 notes: game.notes(cell).iter().map(|d| d.get()).collect(),
+                colour: Some(game.colour_of(cell)).filter(|&k| k != 0),
+                note_colours: game
+                    .notes(cell)
+                    .iter()
+                    .map(|d| (d.get(), game.candidate_colour_of(cell, d)))
+                    .filter(|&(_, k)| k != 0)
+                    .collect(),
             })
             .collect();
         GameView {

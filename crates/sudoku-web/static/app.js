@@ -21,6 +21,7 @@ const state = {
   lost: false,
   offline: false, // the server did not answer the last request
   digit: 0, // digit-first input: the digit picked on the pad (0: none)
+  brush: 0, // colour marks: the colour that digits paint on candidates in notes mode (0: none)
 };
 
 /** Moves waiting for the server (offline.js). */
@@ -140,6 +141,7 @@ function render() {
   });
   $('#board').classList.toggle('finished', g.status !== 'playing');
   renderPad();
+  renderPalette();
   renderBar();
   hints.render();
 }
@@ -175,18 +177,68 @@ function renderPad() {
   const counts = new Array(g.n + 1).fill(0);
   for (const c of g.cells) if (c.digit) counts[c.digit]++;
   const sel = state.selected >= 0 ? g.cells[state.selected].digit : 0;
+  // While paused the board is hidden, and so are the counts (they would give it away).
+  const hidden = g.paused && g.status === 'playing';
   pad.classList.toggle('notes-mode', state.notesMode);
   for (const b of pad.children) {
     const d = +b.dataset.digit;
     const left = Math.max(0, g.n - counts[d]);
-    b.querySelector('.rem').textContent = left;
-    b.classList.toggle('done', left === 0);
+    b.querySelector('.rem').textContent = hidden ? '' : left;
+    b.classList.toggle('done', !hidden && left === 0);
     b.classList.toggle('current', settings.digitFirst ? d === state.digit : d === sel);
     if (settings.digitFirst) b.setAttribute('aria-pressed', String(d === state.digit));
     else b.removeAttribute('aria-pressed');
-    b.querySelector('.sr-only').textContent = `, ${t('remaining', { n: left })}`;
+    b.querySelector('.sr-only').textContent = hidden ? '' : `, ${t('remaining', { n: left })}`;
     b.disabled = !playing();
   }
+}
+
+/** Colour marks, six colours as Good Sudoku and HoDoKu have, saved with the game. With notes
+ * off a colour paints the selected cell (the same colour again takes it off); with notes on it
+ * becomes the brush, and each digit then paints that candidate of the selected cell. */
+const COLOURS = 6;
+
+function renderPalette() {
+  const g = state.game;
+  const pal = $('#palette');
+  if (!pal.childElementCount) {
+    for (let k = 1; k <= COLOURS; k++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'swatch';
+      b.dataset.colour = k;
+      b.dataset.testid = `colour-${k}`;
+      b.addEventListener('click', () => paint(k));
+      pal.append(b);
+    }
+  }
+  if (!state.notesMode) state.brush = 0;
+  const sel = g && state.selected >= 0 ? g.cells[state.selected] : null;
+  for (const b of pal.children) {
+    const k = +b.dataset.colour;
+    const name = t(`colour_${k}`);
+    const what = state.notesMode ? t('colour_brush', { colour: name }) : t('colour_cell', { colour: name });
+    if (b.getAttribute('aria-label') !== what) {
+      b.setAttribute('aria-label', what);
+      b.title = what;
+    }
+    const on = state.notesMode ? state.brush === k : !!sel && sel.colour === k;
+    b.setAttribute('aria-pressed', String(on));
+    b.disabled = !playing();
+  }
+}
+
+function paint(k) {
+  if (!playing()) return;
+  if (state.notesMode) {
+    state.brush = state.brush === k ? 0 : k;
+    render();
+    return;
+  }
+  const i = state.selected;
+  if (i < 0) return;
+  const name = board.cellEls[i].dataset.cell;
+  sendMove((g) => ({ kind: 'colour', cell: name, colour: g.cells[i].colour === k ? 0 : k }));
 }
 
 /** The level of a game as the chip shows it: the rung's name, or for a puzzle the player
@@ -226,6 +278,8 @@ function renderBar() {
   $('#notes-badge').textContent = t(state.notesMode ? 'badge_on' : 'badge_off');
   $('#btn-notes').title = t(state.notesMode ? 'notes_on' : 'notes_off');
   const paused = g.paused && g.status === 'playing';
+  // Print and Share would show the hidden board: off while paused.
+  for (const id of ['#btn-share', '#btn-print', '#btn-print-steps']) $(id).disabled = paused;
   $('#pause-overlay').hidden = !paused;
   $('#board').classList.toggle('hidden-board', paused);
   const pb = $('#btn-pause');
@@ -543,7 +597,14 @@ function input(d, asNote) {
       shake(i);
       return;
     }
-    sendMove({ kind: 'note', cell: board.cellEls[i].dataset.cell, digit: d });
+    const name = board.cellEls[i].dataset.cell;
+    if (state.brush && (cell.notes || []).includes(d)) {
+      // The brush paints the candidate (the same colour again takes it off).
+      const k = state.brush;
+      sendMove((g) => ({ kind: 'colour', cell: name, digit: d, colour: ((g.cells[i].note_colours || {})[d] || 0) === k ? 0 : k }));
+      return;
+    }
+    sendMove({ kind: 'note', cell: name, digit: d });
     return;
   }
   const name = board.cellEls[i].dataset.cell;

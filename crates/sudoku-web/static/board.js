@@ -284,6 +284,10 @@ export class Board {
         cr = firstRole(set, CELL_ROLE_ORDER) || '';
       }
       if (el.dataset.role !== cr) el.dataset.role = cr;
+      // the player's colour marks: the cell's, and its candidates' (below)
+      const ck = cell.colour ? String(cell.colour) : '';
+      if (el.dataset.colour !== ck) el.dataset.colour = ck;
+      const noteColours = cell.note_colours || {};
 
       // notes, with the hint's candidate marks (shown even when the player has no notes)
       const notes = new Set(cell.notes || []);
@@ -299,6 +303,8 @@ export class Board {
         if (s.textContent !== label) s.textContent = label;
         const mk = mark || '';
         if (s.dataset.mark !== mk) s.dataset.mark = mk;
+        const nk = has && noteColours[d] ? String(noteColours[d]) : '';
+        if (s.dataset.colour !== nk) s.dataset.colour = nk;
         s.classList.toggle('ghost', !!mark && !has);
         if (label) shown.push(label);
         if (mark && !has) ghosts++;
@@ -311,6 +317,7 @@ export class Board {
       else label = t('cell_empty', { cell: cellName(n, i) });
       // What a hint draws in the cell is read out too (its visible text is in its name).
       if (ghosts) label += t('cell_hint_marks', { marks: shown.join(' ') });
+      if (ck) label += t('cell_colour_mark', { colour: t(`colour_${ck}`) });
       if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
       el.setAttribute('aria-selected', i === selected ? 'true' : 'false');
       if (cell.given) el.setAttribute('aria-readonly', 'true');

@@ -90,7 +90,7 @@ export function applyLocally(game, move) {
     case 'erase': {
       if (!editable) return null;
       const c = next.cells[i];
-      change(i, c.digit ? { ...c, digit: null } : { ...c, notes: [] });
+      change(i, c.digit ? { ...c, digit: null } : { ...c, notes: [], note_colours: undefined });
       break;
     }
     case 'note': {

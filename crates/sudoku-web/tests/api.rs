@@ -223,6 +223,53 @@ async fn undo_redo_restart_and_conflicts() {
     server.stop().await;
 }
 
+/// Colour marks: a cell's and a candidate's, in the Game, saved (read back), undoable; a
+/// colour past six and a candidate of a given are refused by name.
+#[tokio::test]
+async fn colour_marks_are_moves_saved_with_the_game() {
+    let (_dir, server, player, game, id) = table(CLASSIC).await;
+    let todo = answers(&game);
+    let cell = todo[0].0.clone();
+    let i = {
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1
+    };
+    player
+        .play(&id, json!({ "kind": "note", "cell": cell, "digit": 3 }))
+        .await;
+    let (status, g) = player
+        .play(&id, json!({ "kind": "colour", "cell": cell, "colour": 2 }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    let (_, g) = player
+        .play(
+            &id,
+            json!({ "kind": "colour", "cell": cell, "digit": 3, "colour": 5 }),
+        )
+        .await;
+    assert_eq!(g["cells"][i]["colour"], 2, "{}", g["cells"][i]);
+    assert_eq!(g["cells"][i]["note_colours"], json!({ "3": 5 }));
+    let (_, again) = player.get(&format!("/api/games/{id}")).await;
+    assert_eq!(again["cells"][i], g["cells"][i], "saved with the game");
+    let (_, undone) = player
+        .post(&format!("/api/games/{id}/undo"), json!({}))
+        .await;
+    assert!(
+        undone["cells"][i].get("note_colours").is_none(),
+        "{}",
+        undone["cells"][i]
+    );
+    let bad = player
+        .play(&id, json!({ "kind": "colour", "cell": cell, "colour": 7 }))
+        .await;
+    assert_error(&bad, 422, "bad_field", Some("colour"));
+    let none = player
+        .play(&id, json!({ "kind": "colour", "cell": cell }))
+        .await;
+    assert_error(&none, 422, "bad_field", Some("colour"));
+    server.stop().await;
+}
+
 /// The page's mistake limit ends the game as `lost` (API.md), not `gave_up`: the limit rides
 /// with the solve, is refused while the mistakes are under it, and the stats count it.
 #[tokio::test]

@@ -784,3 +784,53 @@ fn a_diagonal_game_counts_the_diagonals() {
     assert!(classic.check().conflicts.is_empty());
     assert_eq!(classic.check().wrong, [CellRef(c("r2c2"))]);
 }
+
+/// Colour marks (six colours, as Good Sudoku and HoDoKu have): on cells and candidates,
+/// undoable, saved with the game, kept by a placement on the cell, refused past six.
+#[test]
+fn colour_marks_on_cells_and_candidates_are_saved() {
+    let mut g = game();
+    let colour = |cell: &str, digit: Option<u8>, colour: u8| Move::Colour {
+        cell: CellRef(c(cell)),
+        digit,
+        colour,
+    };
+    g.apply(&note("r1c2", 2), 0).unwrap();
+    g.apply(&note("r1c2", 4), 0).unwrap();
+    assert!(g.apply(&colour("r1c2", None, 3), 0).unwrap());
+    assert!(g.apply(&colour("r1c2", Some(4), 6), 0).unwrap());
+    assert!(
+        g.apply(&colour("r1c1", None, 1), 0).unwrap(),
+        "a given takes a colour"
+    );
+    let d = |k: usize| Digit::new(k).unwrap();
+    assert_eq!(g.colour_of(c("r1c2")), 3);
+    assert_eq!(g.candidate_colour_of(c("r1c2"), d(4)), 6);
+    assert_eq!(g.candidate_colour_of(c("r1c2"), d(2)), 0);
+    let back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
+    assert_eq!(back.candidate_colour_of(c("r1c2"), d(4)), 6);
+    assert_eq!(back.colour_of(c("r1c1")), 1);
+    g.undo(0).unwrap();
+    assert_eq!(g.colour_of(c("r1c1")), 0, "colouring is a move that undoes");
+    assert_eq!(
+        g.apply(&colour("r1c2", None, 7), 0).unwrap_err(),
+        GameError::BadColour(7)
+    );
+    assert_eq!(GameError::BadColour(7).field(), Some("colour"));
+    assert_eq!(
+        g.apply(&colour("r1c1", Some(2), 1), 0).unwrap_err(),
+        GameError::Filled(c("r1c1"))
+    );
+    g.apply(&place("r1c2", 2), 0).unwrap();
+    assert_eq!(g.colour_of(c("r1c2")), 3, "the cell keeps its colour");
+    assert_eq!(
+        g.candidate_colour_of(c("r1c2"), d(4)),
+        0,
+        "its notes' colours go"
+    );
+    // A save whose colours are no colours is refused.
+    let bad = serde_json::to_string(&g)
+        .unwrap()
+        .replace(r#""k":3"#, r#""k":9"#);
+    assert!(serde_json::from_str::<Game>(&bad).is_err());
+}

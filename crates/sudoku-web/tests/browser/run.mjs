@@ -3,7 +3,8 @@
 //
 //   node run.mjs http://127.0.0.1:PORT SCREENSHOT_DIR
 //
-// Takes a hint through its three stages and applies it, undoes and redoes, enters letters on
+// Takes a hint through its three stages and applies it (counted once), undoes and redoes,
+// marks a cell and a candidate in colour, enters letters on
 // a 16x16 grid, starts a game by level and size, enters a puzzle, plays a 4x4 game to the win
 // with the keyboard only (reloading half-way: the game resumes), switches language and theme,
 // pauses, answers four questions of each of the three drills, checks the phone layout, and saves screenshots. No fixed
@@ -292,6 +293,13 @@ try {
   const roles = await page.$$eval('#hint-legend li', (els) => els.map((e) => e.dataset.role));
   check(roles.includes('pattern') && roles.includes('removed') && roles.includes('link_strong'), `the legend names the roles: ${roles.join(', ')}`);
   check((await page.$$('.overlay .link')).length > 0, 'the links are drawn on the grid');
+  // A link line passes under the candidate digits, which wear a halo while links are drawn.
+  const under = await page.evaluate(() => {
+    const note = document.querySelector('.cell:not(.filled):not(.given) .note:not([data-mark]), .cell:not(.filled):not(.given) .note[data-mark=""]');
+    const cs = note && getComputedStyle(note.parentElement);
+    return { z: cs && cs.zIndex, halo: note ? getComputedStyle(note).textShadow : 'none' };
+  });
+  check(under.z === '1' && under.halo !== 'none', `chain lines run under the candidates (z ${under.z}, halo ${under.halo})`);
   check((await page.$$('.note[data-mark="removed"]')).length > 0, 'the removed candidate is marked');
   check((await page.$$('.note[data-mark="pattern"], .note[data-mark="link_strong"]')).length > 0, 'the pattern is marked');
   await shot('hint');
@@ -303,7 +311,8 @@ try {
   const applied = await serverGame();
   check(applied.moves === before.moves + 1, 'Apply this step made one move');
   check(JSON.stringify(applied.cells) !== JSON.stringify(before.cells), 'the step changed the position');
-  check(applied.hints === hintsAtStart + 1, `a hint through three stages and applied counts once (${hintsAtStart} -> ${applied.hints})`);
+  // advancePastSingles asked this position's hint (stage 1) already: its stages and Apply add nothing.
+  check(applied.hints === hintsAtStart, `the stages and Apply of a hint already counted add nothing (${hintsAtStart} -> ${applied.hints})`);
   check(applied.helped === true, 'a game with a hint is marked as helped');
   await page.keyboard.press('Control+z');
   await waitIdle();
@@ -311,6 +320,38 @@ try {
   await page.keyboard.press('Control+Shift+Z');
   await waitIdle();
   check(JSON.stringify((await serverGame()).cells) === JSON.stringify(applied.cells), 'Ctrl+Shift+Z redid it');
+  {
+    const h0 = (await serverGame()).hints;
+    await hintToStage3();
+    await page.click('#hint-close');
+    await waitIdle();
+    const h1 = (await serverGame()).hints;
+    check(h1 === h0 + 1, `a new hint through its three stages counts once (${h0} -> ${h1})`);
+  }
+
+  // ---------------------------------------------------------------- colour marks
+  {
+    const g = await serverGame();
+    const at = g.cells.findIndex((c) => !c.digit && c.notes.length >= 2);
+    const name = cellOf(9, at);
+    const note = g.cells[at].notes[0];
+    await page.click(`[data-cell="${name}"]`);
+    await page.click('[data-testid="colour-2"]');
+    await waitIdle();
+    await page.keyboard.press('n');
+    await page.click('[data-testid="colour-5"]');
+    check((await page.getAttribute('[data-testid="colour-5"]', 'aria-pressed')) === 'true', 'in notes mode a colour is a brush');
+    await page.click(`[data-testid="pad-${note}"]`);
+    await waitIdle();
+    await page.keyboard.press('n');
+    const marked = (await serverGame()).cells[at];
+    check(marked.colour === 2 && marked.note_colours && marked.note_colours[note] === 5 && marked.notes.includes(note), `colour marks on ${name} and its ${note} are saved (${JSON.stringify(marked)})`);
+    check((await page.getAttribute(`[data-cell="${name}"]`, 'data-colour')) === '2', 'the cell is drawn in its colour');
+    check((await page.$eval(`[data-cell="${name}"] .notes`, (ns, d) => ns.children[d - 1].dataset.colour, note)) === '5', 'the candidate is drawn in its colour');
+    check((await label(name)).includes('orange'), `the colour is read out: "${await label(name)}"`);
+    await shot('colour-marks');
+    await audit('colour marks');
+  }
 
   // ---------------------------------------------------------------- chains and ALSs drawn
   await openShared(CHAINED);
@@ -578,10 +619,15 @@ try {
   await waitIdle();
   check(await page.$eval('#grid', (g) => getComputedStyle(g).visibility === 'hidden'), 'pausing hides the board');
   check((await serverGame()).paused === true, 'the server has the game paused');
+  const pausedOff = await page.$$eval('#btn-share, #btn-print, #btn-print-steps', (bs) => bs.every((b) => b.disabled));
+  check(pausedOff, 'while paused, Share and Print are off');
+  const counts = await page.$$eval('#pad .rem', (els) => els.map((e) => e.textContent).join(''));
+  check(counts === '', `while paused, the digit counts are hidden ("${counts}")`);
   await page.click('#btn-resume');
   await page.waitForSelector('#pause-overlay', { state: 'hidden' });
   await waitIdle();
   check((await serverGame()).paused === false, 'Resume starts the timer again');
+  check(!(await page.$eval('#btn-print', (b) => b.disabled)), 'after Resume, Print is on again');
 
   // ---------------------------------------------------------------- hints without pencil marks
   await openShared(KITE);
