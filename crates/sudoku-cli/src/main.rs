@@ -83,6 +83,10 @@ enum Command {
     Play(cmd::play::Args),
     /// The singles drill in the terminal (Full House, Naked Single, Hidden Single), timed and kept.
     Drill(cmd::drill::Args),
+    /// Copy the games database, while the server runs, to a file (SQLite's online backup).
+    Backup(cmd::backup::BackupArgs),
+    /// Put a backup of the games database back, after checking it.
+    Restore(cmd::backup::RestoreArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(cmd::completions::Args),
     /// Print the manual page of `sudoku` or of one command (roff, for `man -l -`), or write them all.
@@ -111,6 +115,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => cmd::serve::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Drill(args) => cmd::drill::run(args),
+        Command::Backup(args) => cmd::backup::run_backup(args),
+        Command::Restore(args) => cmd::backup::run_restore(args),
         Command::Completions(args) => cmd::completions::run(args, Cli::command()),
         Command::Man(args) => cmd::man::run(args, Cli::command()),
     };

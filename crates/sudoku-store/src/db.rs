@@ -114,7 +114,7 @@ UPDATE games SET status = 'lost'
 ";
 
 /// The `user_version` of a file whose rows follow the current rules (see [`REWRITE_ROWS`]).
-const ROWS_VERSION: i64 = 1;
+pub const ROWS_VERSION: i64 = 1;
 
 /// Indexes on the added columns (made after them).
 const ADDED_INDEXES: &str = "

@@ -29,6 +29,7 @@
 
 #![warn(missing_docs)]
 
+pub mod backup;
 pub mod db;
 mod readers;
 pub mod sessions;

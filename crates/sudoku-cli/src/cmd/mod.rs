@@ -1,6 +1,7 @@
 //! The subcommands, one module each: its clap `Args` and a `run` function that returns
 //! `Result<(), Failure>`.
 
+pub mod backup;
 pub mod bench;
 pub mod bench_generate;
 pub mod check;
