@@ -109,3 +109,43 @@ fn completions_load_in_bash_and_are_made_for_the_other_shells() {
     let bad = sudoku(&["completions", "tcsh"], None);
     assert_eq!(bad.code, Some(2));
 }
+
+/// The systemd units of `packaging/` pass `systemd-analyze verify` (with the binary and its
+/// man pages where the units name them), and the server's unit has its own user, its state
+/// under /var/lib and the hardening a service should have.
+#[test]
+fn the_service_units_verify() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_sudoku");
+    let man = dir.path().join("man/man1");
+    let pages = sudoku(&["man", "--dir", man.to_str().unwrap()], None);
+    assert_eq!(pages.code, Some(0), "{}", pages.stderr);
+    let mut units = Vec::new();
+    for name in ["sudoku.service", "sudoku-backup.service", "sudoku-backup.timer"] {
+        let text = std::fs::read_to_string(root.join("packaging").join(name)).unwrap();
+        let path = dir.path().join(name);
+        std::fs::write(&path, text.replace("/usr/bin/sudoku", bin)).unwrap();
+        units.push(path);
+    }
+    let verify = Command::new("systemd-analyze")
+        .arg("verify")
+        .args(&units)
+        .env("MANPATH", dir.path().join("man"))
+        .output()
+        .expect("systemd-analyze runs (apt-get install systemd)");
+    let stderr = String::from_utf8_lossy(&verify.stderr);
+    assert!(verify.status.success() && stderr.trim().is_empty(), "{stderr}");
+    let service = std::fs::read_to_string(root.join("packaging/sudoku.service")).unwrap();
+    for line in [
+        "User=sudoku",
+        "StateDirectory=sudoku",
+        "--db /var/lib/sudoku/games.sqlite3",
+        "Restart=on-failure",
+        "NoNewPrivileges=yes",
+        "ProtectSystem=strict",
+        "PrivateTmp=yes",
+    ] {
+        assert_contains(&service, line);
+    }
+}
