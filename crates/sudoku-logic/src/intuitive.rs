@@ -231,8 +231,9 @@ mod tests {
             );
         }
         let base = first.houses_with_role(Role::Base)[0];
+        let verb = if blockers.len() == 1 { "sees" } else { "see" };
         assert!(
-            en.contains(&format!("see every other empty cell of {base}")),
+            en.contains(&format!("{verb} every other empty cell of {base}")),
             "{en}"
         );
         assert!(zh.contains(&format!("排除了 {base} 的其他空格")), "{zh}");

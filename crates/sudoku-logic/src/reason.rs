@@ -365,13 +365,12 @@ fn locked(step: &Step, lang: Lang) -> Option<String> {
     let why = match (lang, blockers.is_empty(), earlier.is_empty()) {
         (_, true, true) => String::new(),
         (Lang::En, false, true) => format!(
-            ", since the {d}s in {} see every other empty cell of {base}",
-            names(&blockers, lang)
+            ", since {} every other empty cell of {base}",
+            copies_see(&d, &blockers)
         ),
         (Lang::En, false, false) => format!(
-            ", since the {d}s in {} see the other empty cells of {base} but {}, where {d} was \
-             ruled out before",
-            names(&blockers, lang),
+            ", since {} the other empty cells of {base} but {}, where {d} was ruled out before",
+            copies_see(&d, &blockers),
             names(&earlier, lang)
         ),
         (Lang::En, true, false) => format!(
@@ -409,17 +408,18 @@ fn hidden_single(step: &Step, lang: Lang) -> Option<String> {
     // house that earlier steps ruled out.
     let (blockers, earlier) = seen_cells(step);
     let (d, cell) = (placed.digit, placed.cell);
+    let see = copies_see(&d.to_string(), &blockers);
     let cells = |cells: &[Cell]| (!cells.is_empty()).then(|| names(cells, lang));
     let (blockers, earlier) = (cells(&blockers), cells(&earlier));
     let by = ruled_out_by(step, lang);
     Some(match (lang, blockers, earlier) {
-        (Lang::En, Some(b), None) => format!(
-            "{d} has one place left in {house}, {cell}: the {d}s in {b} see every other empty \
-             cell of {house}."
+        (Lang::En, Some(_), None) => format!(
+            "{d} has one place left in {house}, {cell}: {see} every other empty cell of \
+             {house}."
         ),
-        (Lang::En, Some(b), Some(e)) => format!(
-            "{d} has one place left in {house}, {cell}: the {d}s in {b} see the other empty \
-             cells of {house} but {e}, where {by} ruled {d} out."
+        (Lang::En, Some(_), Some(e)) => format!(
+            "{d} has one place left in {house}, {cell}: {see} the other empty cells of {house} \
+             but {e}, where {by} ruled {d} out."
         ),
         (Lang::En, None, Some(e)) => {
             format!("{d} has one place left in {house}, {cell}: {by} ruled it out of {e}.")
@@ -436,6 +436,15 @@ fn hidden_single(step: &Step, lang: Lang) -> Option<String> {
         }
         (_, None, None) => return None,
     })
+}
+
+/// The placed copies of a digit and their verb, agreeing: `the 9 in r3c3 sees`, `the 9s
+/// in r3c3 and r5c1 see`.
+fn copies_see(d: &str, cells: &[Cell]) -> String {
+    match cells {
+        [one] => format!("the {d} in {one} sees"),
+        _ => format!("the {d}s in {} see", names(cells, Lang::En)),
+    }
 }
 
 /// The `Seen` highlights of a Hidden Single or of locked candidates seen without marks: the
