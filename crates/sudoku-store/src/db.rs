@@ -946,11 +946,15 @@ pub fn daily_games(
     Ok(newest)
 }
 
-/// The dates on which the session solved a daily puzzle.
+/// The dates on which the session solved a daily puzzle on its day (not from the archive).
 pub fn daily_wins(conn: &Connection, session: &str) -> Result<Vec<String>, StoreError> {
+    // A game begun while its date was today somewhere (the server's UTC date at most a day
+    // after it: before the day's start + 48 h) counts; one begun later, from the archive of
+    // past days, does not, so that the streak's days cannot be filled in afterwards.
     let mut stmt = conn.prepare_cached(
         "SELECT DISTINCT daily FROM games
-         WHERE session = ?1 AND daily IS NOT NULL AND status = 'won'",
+         WHERE session = ?1 AND daily IS NOT NULL AND status = 'won'
+           AND created_ms < (julianday(daily) - 2440587.5) * 86400000.0 + 2 * 86400000",
     )?;
     let rows = stmt.query_map(params![session], |r| r.get::<_, String>(0))?;
     Ok(rows.collect::<Result<_, _>>()?)

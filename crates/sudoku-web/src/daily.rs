@@ -94,6 +94,38 @@ pub fn requested(date: Option<&str>, now_ms: u64) -> Result<Date, ApiError> {
     Ok(date)
 }
 
+/// How many days before the player's today the archive keeps playable: a date up to this
+/// many days before the server's UTC date (and after the live window) is an archive day.
+pub const ARCHIVE_DAYS: i32 = 7;
+
+/// A day's puzzle asked for, today's or one of the archive's: the given date if it is within
+/// a day of the server's UTC date or at most [`ARCHIVE_DAYS`] before it, otherwise a 422;
+/// the UTC date when none is given. A game of an archive day is played as any other but
+/// never counts in the streak (see `sudoku_store::db::daily_wins`).
+pub fn requested_or_archived(date: Option<&str>, now_ms: u64) -> Result<Date, ApiError> {
+    let today = utc_date(now_ms);
+    let Some(text) = date else {
+        return Ok(today);
+    };
+    let date = parse(text)?;
+    let lag = today.to_julian_day() - date.to_julian_day();
+    if !(-1..=ARCHIVE_DAYS).contains(&lag) {
+        return Err(ApiError::bad_field(
+            "date",
+            format!(
+                "{text} is neither today anywhere nor one of the last {ARCHIVE_DAYS} days \
+                 (the server's date is {})",
+                format(today)
+            ),
+        )
+        .with_zh(format!(
+            "{text}既不是今天，也不在最近{ARCHIVE_DAYS}天之内（服务器的日期是{}）。",
+            format(today)
+        )));
+    }
+    Ok(date)
+}
+
 /// The seed of a date's puzzle at a rung: FNV-1a over both, so that every rung of a day and
 /// every day differ.
 pub fn seed(date: Date, rung: &str) -> u64 {

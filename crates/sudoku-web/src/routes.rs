@@ -292,7 +292,7 @@ pub async fn daily_game(
 ) -> Answer {
     let rung = rung_of(body.rung.as_deref())?;
     let now = now_ms();
-    let date = daily::requested(body.date.as_deref(), now)?;
+    let date = daily::requested_or_archived(body.date.as_deref(), now)?;
     let day = daily::format(date);
     let (sid, d) = (session.0.clone(), day.clone());
     let begun = state
@@ -341,15 +341,16 @@ pub struct DailyQuery {
     date: Option<String>,
 }
 
-/// `GET /api/daily[?date=2026-11-27]`: the day, the player's streak and best streak, and per
-/// rung the player's game of the day's puzzle, if any.
+/// `GET /api/daily[?date=2026-11-27]`: the day (today's or an archive day), the player's
+/// streak and best streak up to it, and per rung the player's game of the day's puzzle, if
+/// any.
 pub async fn daily_status(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
     axum::extract::Query(query): axum::extract::Query<DailyQuery>,
 ) -> Answer {
     let now = now_ms();
-    let date = daily::requested(query.date.as_deref(), now)?;
+    let date = daily::requested_or_archived(query.date.as_deref(), now)?;
     let day = daily::format(date);
     let d = day.clone();
     let (games, wins) = state

@@ -1244,8 +1244,7 @@ function renderStats(s) {
 
 /** The player's date (the daily puzzle changes at the player's midnight). */
 function localDate() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return dateText(new Date());
 }
 
 /** Today's puzzle per rung: play, go on, or see that it is solved; the streak. */
@@ -1265,6 +1264,48 @@ async function openDaily() {
   const locale = getLang() === 'zh' ? 'zh-CN' : 'en';
   $('#daily-date').textContent = new Date(`${s.date}T12:00:00`).toLocaleDateString(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
   $('#daily-streak').textContent = t('daily_streak', { n: s.streak, best: s.best_streak });
+  body.append(dailyList(s, 'daily'));
+  // The archive: the last days' puzzles, playable; a win there never counts in the streak.
+  const h = document.createElement('h3');
+  h.textContent = t('daily_past');
+  const help = document.createElement('p');
+  help.className = 'help';
+  help.textContent = t('daily_past_help');
+  const pick = document.createElement('select');
+  pick.id = 'daily-past';
+  pick.dataset.testid = 'daily-past';
+  pick.setAttribute('aria-label', t('daily_past'));
+  for (let k = 1; k <= DAILY_ARCHIVE_DAYS; k++) {
+    const d = new Date();
+    d.setDate(d.getDate() - k);
+    const o = document.createElement('option');
+    o.value = dateText(d);
+    o.textContent = d.toLocaleDateString(locale, { weekday: 'short', month: 'long', day: 'numeric' });
+    pick.append(o);
+  }
+  const past = document.createElement('div');
+  const showPast = async () => {
+    past.replaceChildren();
+    try {
+      past.append(dailyList(await api.daily(pick.value), 'daily-past'));
+    } catch (err) {
+      past.textContent = errorText(err);
+    }
+  };
+  pick.addEventListener('change', showPast);
+  body.append(h, help, pick, past);
+  await showPast();
+}
+
+/** How many past days the archive offers (the server keeps the same number). */
+const DAILY_ARCHIVE_DAYS = 7;
+
+function dateText(d) {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A day's puzzles per rung (`s`: the answer of GET /api/daily): play, go on, or open. */
+function dailyList(s, testid) {
   const list = document.createElement('ul');
   list.className = 'daily-list';
   for (const { rung, game } of s.rungs) {
@@ -1277,7 +1318,7 @@ async function openDaily() {
     state_.className = 'daily-state';
     const b = document.createElement('button');
     b.type = 'button';
-    b.dataset.testid = `daily-${rung}`;
+    b.dataset.testid = `${testid}-${rung}`;
     if (!game) {
       state_.textContent = t('daily_new');
       b.textContent = t('daily_play');
@@ -1302,7 +1343,7 @@ async function openDaily() {
     li.append(name, state_, b);
     list.append(li);
   }
-  body.append(list);
+  return list;
 }
 
 // ---------------------------------------------------------------- settings, theme, language

@@ -26,6 +26,76 @@ async fn server_date(player: &Player) -> String {
     daily["date"].as_str().expect("a date").to_string()
 }
 
+/// The line of a rung in an answer of `GET /api/daily`.
+fn rung_line(day: &Value, rung: &str) -> Value {
+    day["rungs"]
+        .as_array()
+        .expect("rungs")
+        .iter()
+        .find(|r| r["rung"] == rung)
+        .unwrap_or_else(|| panic!("no {rung} line in {day}"))
+        .clone()
+}
+
+/// `date` (`2026-11-27`) moved by `days`.
+fn shifted(date: &str, days: i64) -> String {
+    let part = |k: usize| date.split('-').nth(k).unwrap().parse::<i32>().unwrap();
+    let month = time::Month::try_from(part(1) as u8).unwrap();
+    let d = time::Date::from_calendar_date(part(0), month, part(2) as u8).unwrap()
+        + time::Duration::days(days);
+    format!("{}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+/// Past daily puzzles: the last days' puzzles per rung are playable from the archive (each
+/// day's own puzzle), listed by `GET /api/daily?date=`, but a win from the archive never
+/// counts in the streak, so its days cannot be filled in afterwards; further back is refused.
+#[tokio::test]
+async fn past_daily_puzzles_are_playable_without_counting_in_the_streak() {
+    let dir = tempdir();
+    let server = start(&dir.path().join("games.sqlite3")).await;
+    let player = Player::new(&server);
+    let today = server_date(&player).await;
+    let past = shifted(&today, -3);
+    let (status, game) = player
+        .post("/api/daily", json!({ "rung": "easy", "date": past }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    assert_eq!(game["daily"].as_str(), Some(past.as_str()));
+    let (_, todays) = player.post("/api/daily", json!({ "rung": "easy" })).await;
+    assert_ne!(
+        todays["puzzle"], game["puzzle"],
+        "each day has its own puzzle"
+    );
+    let (status, day) = player.get(&format!("/api/daily?date={past}")).await;
+    assert_eq!(status, StatusCode::OK, "{day}");
+    let easy = rung_line(&day, "easy");
+    assert_eq!(easy["game"]["id"], game["id"], "{day}");
+    win(&player, &game).await;
+    let (_, now) = player.get("/api/daily").await;
+    assert_eq!(
+        (now["streak"].as_u64(), now["best_streak"].as_u64()),
+        (Some(0), Some(0)),
+        "an archive win is no streak day: {now}"
+    );
+    let (_, stats) = player.get("/api/stats").await;
+    assert_eq!(stats["history"][0]["daily"].as_str(), Some(past.as_str()));
+    win(&player, &todays).await;
+    let (_, now) = player.get("/api/daily").await;
+    assert_eq!(now["streak"], 1, "today's win counts: {now}");
+    let too_old = shifted(&today, -8);
+    let (status, e) = player
+        .post("/api/daily", json!({ "rung": "easy", "date": too_old }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["error"]["field"], "date");
+    assert!(
+        e["error"]["message_zh"]
+            .as_str()
+            .is_some_and(|m| m.contains("最近7天"))
+    );
+    server.stop().await;
+}
+
 /// Plays every empty cell of a game with its solution digit.
 async fn win(player: &Player, game: &Value) -> Value {
     let id = id_of(game);
@@ -115,13 +185,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone_resumed_and_counted_in_a_stre
         ),
         (Some(0), Some(0))
     );
-    let easy = status_now["rungs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["rung"] == "easy")
-        .expect("an easy line")
-        .clone();
+    let easy = rung_line(&status_now, "easy");
     assert_eq!(easy["game"]["id"], first["id"]);
     assert_eq!(easy["game"]["status"], "playing");
     assert_eq!(

@@ -4,7 +4,7 @@
 //   node run.mjs http://127.0.0.1:PORT SCREENSHOT_DIR
 //
 // Takes a hint through its three stages and applies it (counted once), undoes and redoes,
-// marks a cell and a candidate in colour, enters letters on
+// marks a cell and a candidate in colour, plays a past day's daily puzzle, enters letters on
 // a 16x16 grid, starts a game by level and size, enters a puzzle, plays a 4x4 game to the win
 // with the keyboard only (reloading half-way: the game resumes), switches language and theme,
 // pauses, answers four questions of each of the three drills, checks the phone layout, and saves screenshots. No fixed
@@ -747,6 +747,25 @@ try {
   await page.waitForSelector('#dlg-daily', { state: 'hidden' });
   await waitReady();
   check((await gameId()) === daily.id, 'opening it again resumes the same game');
+  // A past day's puzzle from the archive: playable, its own puzzle, no streak day.
+  await page.click('#btn-daily');
+  await page.waitForSelector('#dlg-daily [data-testid="daily-past-easy"]');
+  const pastDay = await page.$eval('#daily-past option:nth-child(3)', (o) => o.value);
+  await page.selectOption('#daily-past', pastDay);
+  await page.waitForFunction(() => document.querySelectorAll('#dlg-daily [data-testid="daily-past-easy"]').length === 1);
+  await page.click('[data-testid="daily-past-easy"]');
+  await page.waitForSelector('#dlg-daily', { state: 'hidden' });
+  await waitReady();
+  const pastGame = await serverGame();
+  check(pastGame.daily === pastDay && pastGame.id !== daily.id && pastGame.puzzle !== daily.puzzle, `a past daily puzzle (${pastDay}) is played from the archive`);
+  await page.click('#btn-daily');
+  await page.waitForSelector('#dlg-daily [data-testid="daily-easy"]');
+  check(/Streak: 0 days/.test(await page.textContent('#daily-streak')), 'the archive leaves the streak alone');
+  await audit('the daily puzzles with the archive');
+  await page.click('[data-testid="daily-easy"]');
+  await page.waitForSelector('#dlg-daily', { state: 'hidden' });
+  await waitReady();
+  check((await gameId()) === daily.id, 'today\'s daily puzzle resumes after the archive');
 
   // ---------------------------------------------------------------- digit-first input
   await page.click('#btn-settings');
