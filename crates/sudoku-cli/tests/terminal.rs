@@ -158,7 +158,11 @@ fn a_4x4_game_played_to_the_win_with_keys_counts_in_the_statistics() {
         tmux.keys(&[digit]);
         at = i;
     }
-    tmux.wait_for("Solved!");
+    let won = tmux.wait_for("Solved in");
+    assert!(
+        won.contains("0 mistakes"),
+        "the win line gives the mistakes:\n{won}"
+    );
     tmux.keys(&["q"]);
     tmux.wait_gone();
 

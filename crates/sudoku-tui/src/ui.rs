@@ -612,7 +612,8 @@ fn stats(
     drill: &sudoku_store::db::DrillStats,
 ) {
     let lang = app.lang;
-    let rect = centered(frame, 96, 22);
+    // Nine columns in 78: an 80-column terminal shows them all.
+    let rect = centered(frame, 80, 22);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(say(lang, Say::Stats).to_string());
@@ -626,7 +627,7 @@ fn stats(
                     "{}{}",
                     l.size.replace('x', "×"),
                     if l.variant == "diagonal" {
-                        format!(" {}", say(lang, Say::Diagonal))
+                        format!(" {}", say(lang, Say::DiagonalShort))
                     } else {
                         String::new()
                     }
@@ -652,6 +653,8 @@ fn stats(
             "",
             say(lang, Say::Answered),
             say(lang, Say::Right),
+            "",
+            "",
             say(lang, Say::Accuracy),
             say(lang, Say::AverageSeconds),
         ])
@@ -674,9 +677,10 @@ fn stats(
             String::new(),
             d.answered.to_string(),
             d.correct.to_string(),
+            String::new(),
+            String::new(),
             accuracy,
             secs(d.average_ms),
-            String::new(),
         ]));
     }
     let header = Row::new(vec![
@@ -691,17 +695,7 @@ fn stats(
         say(lang, Say::BestHelped),
     ])
     .style(Style::new().add_modifier(Modifier::BOLD));
-    let widths = [
-        ratatui::layout::Constraint::Length(14),
-        ratatui::layout::Constraint::Length(14),
-        ratatui::layout::Constraint::Length(6),
-        ratatui::layout::Constraint::Length(6),
-        ratatui::layout::Constraint::Length(6),
-        ratatui::layout::Constraint::Length(8),
-        ratatui::layout::Constraint::Length(8),
-        ratatui::layout::Constraint::Length(8),
-        ratatui::layout::Constraint::Length(10),
-    ];
+    let widths = [13, 11, 6, 6, 5, 5, 8, 7, 9].map(ratatui::layout::Constraint::Length);
     frame.render_widget(Table::new(rows, widths).header(header).block(block), rect);
 }
 
