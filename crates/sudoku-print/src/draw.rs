@@ -35,7 +35,9 @@ impl Book {
             let (x, y) = self.trim_origin(self.pages[i].number);
             bleed.then_some((x, y, w, h))
         };
-        crate::pdf::document_trimmed(self.sheet_size(), self.pages.len(), trim, |i, canvas| {
+        let font = self.options.font.as_ref();
+        let size = self.sheet_size();
+        crate::pdf::document_trimmed(size, self.pages.len(), font, trim, |i, canvas| {
             self.draw_sheet(&self.pages[i], canvas);
         })
     }

@@ -28,14 +28,17 @@ mod pdf;
 mod walkthrough;
 mod xlsx;
 
-pub use page::{Book, BookOptions, Page, PageKind, Slot};
+pub use page::{Book, BookOptions, MAX_BOOK, Page, PageKind, Slot};
 
-/// The font the PDF embeds (Noto Sans CJK SC, regular, subset): for tests that check every
-/// printed character has a glyph.
-pub const FONT_REGULAR: &[u8] = pdf::REGULAR;
+/// The fonts the PDF embeds, regular weight, in the order a character is looked up (Noto
+/// Sans CJK SC, then Noto Sans; subsets): for tests that check every printed character has
+/// a glyph.
+pub const FONTS_REGULAR: [&[u8]; 2] = [pdf::REGULAR, pdf::LATIN_REGULAR];
 pub use draw::GUIDE;
 pub use paper::{Paper, PaperError};
-pub use walkthrough::{Frame, Walkthrough};
+pub use pdf::{ExtraFont, lacking};
+pub use walkthrough::{Frame, MAX_WALKTHROUGHS, Walkthrough};
+pub use xlsx::SHEET_PUZZLES;
 
 use sudoku_core::{Grid, Layout};
 
@@ -70,9 +73,21 @@ pub enum PrintError {
         /// The puzzle's number in the book, from 1.
         number: usize,
     },
-    /// Text to print uses characters the embedded font lacks (a title or label, say).
-    #[error("the PDF font has no glyph for {}: the fonts built in hold only ASCII and the characters of the program's own English and Chinese texts, so use other words", .0.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", "))]
+    /// Text to print uses characters no font has (a title or label, say).
+    #[error("no font has a glyph for {}: the fonts built in cover the Latin, Greek and Cyrillic alphabets and Chinese (GB 2312); give a TrueType or OpenType font that has it (sudoku print --font FILE)", .0.iter().map(|c| format!("`{c}` (U+{:04X})", *c as u32)).collect::<Vec<_>>().join(", "))]
     MissingGlyphs(Vec<char>),
+    /// More puzzles than a book or a set of walkthroughs holds ([`MAX_BOOK`],
+    /// [`MAX_WALKTHROUGHS`]).
+    #[error("{count} puzzles: at most {max} are printed together; print them in parts")]
+    TooMany {
+        /// The puzzles given.
+        count: usize,
+        /// The most accepted.
+        max: usize,
+    },
+    /// A font file given for the characters the fonts built in lack cannot be used.
+    #[error("the font cannot be used: {0}")]
+    Font(String),
     /// The workbook could not be made.
     #[error("cannot make the workbook: {0}")]
     Xlsx(String),

@@ -12,6 +12,10 @@ const HEADER: f64 = 10.0;
 const FOOTER: f64 = 8.0;
 /// The height of a puzzle's number and label above its grid, in mm.
 pub(crate) const LABEL: f64 = 6.0;
+/// The most puzzles a book holds. A book is laid out and written whole, in memory (50,000
+/// puzzles as a PDF took 655 MB); a larger set is printed as several books.
+pub const MAX_BOOK: usize = 10_000;
+
 /// The widest gutter accepted, in mm.
 const MAX_GUTTER: f64 = 40.0;
 /// The widest bleed accepted, in mm (print-on-demand asks for about 3).
@@ -44,6 +48,8 @@ pub struct BookOptions {
     /// bottom and the outside edge (as print-on-demand services ask for books); the PDF's
     /// trim box marks the finished page.
     pub bleed: f64,
+    /// A font for the characters the fonts built in lack (in the PDF).
+    pub font: Option<crate::ExtraFont>,
 }
 
 impl Default for BookOptions {
@@ -59,6 +65,7 @@ impl Default for BookOptions {
             guide_dots: false,
             gutter: 0.0,
             bleed: 0.0,
+            font: None,
         }
     }
 }
@@ -146,6 +153,12 @@ impl Book {
         }
         if puzzles.is_empty() {
             return Err(PrintError::Empty);
+        }
+        if puzzles.len() > MAX_BOOK {
+            return Err(PrintError::TooMany {
+                count: puzzles.len(),
+                max: MAX_BOOK,
+            });
         }
         for (i, p) in puzzles.iter().enumerate() {
             let shape_ok = p.layout.check_shape(&p.givens).is_ok()

@@ -1,6 +1,12 @@
-//! Pages drawn as PDF with krilla: vector drawing, the Noto Sans CJK SC subset embedded (and
-//! subset again by krilla to the glyphs used), text kept as text so it can be selected and
-//! searched.
+//! Pages drawn as PDF with krilla: vector drawing, the fonts embedded (subsets of Noto Sans
+//! CJK SC and Noto Sans, subset again by krilla to the glyphs used), text kept as text so it
+//! can be selected and searched.
+//!
+//! A character is drawn in the first face of the chain that has it: Noto Sans CJK SC (ASCII,
+//! the 6,763 hanzi of GB 2312 and CJK punctuation), then Noto Sans (the Latin, Greek and
+//! Cyrillic alphabets), then the font given with `--font` ([`ExtraFont`]), if any.
+
+use std::sync::Arc;
 
 use krilla::Document;
 use krilla::color::rgb;
@@ -16,9 +22,76 @@ use skrifa::{FontRef, MetadataProvider};
 use crate::PrintError;
 use crate::canvas::{Anchor, Canvas};
 
-/// The regular and bold faces, subset by `fonts/subset.sh`.
+/// The regular and bold faces of Noto Sans CJK SC and of Noto Sans, subset by
+/// `fonts/subset.sh`.
 pub(crate) static REGULAR: &[u8] = include_bytes!("../fonts/NotoSansSC-Sudoku-Regular.otf");
 pub(crate) static BOLD: &[u8] = include_bytes!("../fonts/NotoSansSC-Sudoku-Bold.otf");
+pub(crate) static LATIN_REGULAR: &[u8] = include_bytes!("../fonts/NotoSans-Sudoku-Regular.ttf");
+pub(crate) static LATIN_BOLD: &[u8] = include_bytes!("../fonts/NotoSans-Sudoku-Bold.ttf");
+
+/// A TrueType or OpenType font file for the characters the fonts built in lack (a title in
+/// Japanese kana, Arabic, Hebrew, ...): `sudoku print --font FILE`. It serves both weights.
+#[derive(Clone)]
+pub struct ExtraFont {
+    data: Arc<Vec<u8>>,
+}
+
+impl std::fmt::Debug for ExtraFont {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ExtraFont({} bytes)", self.data.len())
+    }
+}
+
+impl ExtraFont {
+    /// The font in `data` (a `.ttf` or `.otf` file; the first font of a collection), or why
+    /// it cannot be used.
+    pub fn new(data: Vec<u8>) -> Result<ExtraFont, PrintError> {
+        let font = FontRef::from_index(&data, 0)
+            .map_err(|e| PrintError::Font(format!("not a TrueType or OpenType font ({e})")))?;
+        if font.charmap().mappings().next().is_none() {
+            return Err(PrintError::Font("it maps no character to a glyph".into()));
+        }
+        if Font::new(data.clone().into(), 0).is_none() {
+            return Err(PrintError::Font("the PDF writer cannot read it".into()));
+        }
+        Ok(ExtraFont {
+            data: Arc::new(data),
+        })
+    }
+}
+
+/// The faces a text is drawn in, in the order a character is looked up.
+fn chain(bold: bool, extra: Option<&ExtraFont>) -> Vec<&[u8]> {
+    let mut faces: Vec<&[u8]> = if bold {
+        vec![BOLD, LATIN_BOLD]
+    } else {
+        vec![REGULAR, LATIN_REGULAR]
+    };
+    if let Some(extra) = extra {
+        faces.push(&extra.data);
+    }
+    faces
+}
+
+/// The characters of `text` that no font has, neither those built in nor `extra`, in the
+/// order of their first appearance, once each.
+pub fn lacking(text: &str, extra: Option<&ExtraFont>) -> Vec<char> {
+    let faces: Vec<FontRef<'_>> = chain(false, extra)
+        .into_iter()
+        .filter_map(|data| FontRef::new(data).ok())
+        .collect();
+    let mut missing: Vec<char> = Vec::new();
+    for c in text.chars() {
+        if !c.is_whitespace()
+            && !c.is_control()
+            && !faces.iter().any(|f| f.charmap().map(c).is_some())
+            && !missing.contains(&c)
+        {
+            missing.push(c);
+        }
+    }
+    missing
+}
 
 /// Points per millimetre: the page is drawn in millimetres under this scale.
 const PT: f64 = 72.0 / 25.4;
@@ -27,9 +100,36 @@ const PT: f64 = 72.0 / 25.4;
 pub(crate) fn document(
     size: (f64, f64),
     count: usize,
+    extra: Option<&ExtraFont>,
     draw: impl FnMut(usize, &mut dyn Canvas),
 ) -> Result<Vec<u8>, PrintError> {
-    document_trimmed(size, count, |_| None, draw)
+    document_trimmed(size, count, extra, |_| None, draw)
+}
+
+/// One face of the chain: the font for krilla and the same for measuring and mapping.
+struct Face<'d> {
+    font: Font,
+    data: &'d [u8],
+    charmap_of: FontRef<'d>,
+}
+
+/// The chain of faces of one weight, ready to draw.
+fn faces<'d>(bold: bool, extra: Option<&'d ExtraFont>) -> Result<Vec<Face<'d>>, PrintError> {
+    chain(bold, extra)
+        .into_iter()
+        .map(|data| {
+            let font = Font::new(data.to_vec().into(), 0);
+            let parsed = FontRef::new(data).ok();
+            match (font, parsed) {
+                (Some(font), Some(charmap_of)) => Ok(Face {
+                    font,
+                    data,
+                    charmap_of,
+                }),
+                _ => Err(PrintError::Pdf("an embedded font cannot be read".into())),
+            }
+        })
+        .collect()
 }
 
 /// [`document`] with a trim box per page (`trim(page)`: `(x, y, w, h)` mm from the top-left
@@ -38,15 +138,14 @@ pub(crate) fn document(
 pub(crate) fn document_trimmed(
     size: (f64, f64),
     count: usize,
+    extra: Option<&ExtraFont>,
     trim: impl Fn(usize) -> Option<(f64, f64, f64, f64)>,
     mut draw: impl FnMut(usize, &mut dyn Canvas),
 ) -> Result<Vec<u8>, PrintError> {
-    let fonts = [REGULAR, BOLD].map(|data| Font::new(data.to_vec().into(), 0));
-    let [Some(regular), Some(bold)] = fonts else {
-        return Err(PrintError::Pdf("the embedded font cannot be read".into()));
-    };
+    let regular = faces(false, extra)?;
+    let bold = faces(true, extra)?;
     let mut document = Document::new();
-    let mut missing = std::collections::BTreeSet::new();
+    let mut missing = Vec::new();
     for i in 0..count {
         let mut settings = PageSettings::from_wh((size.0 * PT) as f32, (size.1 * PT) as f32)
             .ok_or_else(|| PrintError::Pdf(format!("a page of {} x {} mm", size.0, size.1)))?;
@@ -69,8 +168,8 @@ pub(crate) fn document_trimmed(
         {
             let mut canvas = Pdf {
                 surface: &mut surface,
-                regular: regular.clone(),
-                bold: bold.clone(),
+                regular: &regular,
+                bold: &bold,
                 missing: &mut missing,
             };
             draw(i, &mut canvas);
@@ -80,27 +179,19 @@ pub(crate) fn document_trimmed(
         page.finish();
     }
     if !missing.is_empty() {
-        return Err(PrintError::MissingGlyphs(missing.into_iter().collect()));
+        return Err(PrintError::MissingGlyphs(missing));
     }
     document
         .finish()
         .map_err(|e| PrintError::Pdf(format!("{e:?}")))
 }
 
-struct Pdf<'s, 'a> {
+struct Pdf<'s, 'a, 'd> {
     surface: &'s mut Surface<'a>,
-    regular: Font,
-    bold: Font,
-    /// Characters drawn that the embedded font lacks (they would print as nothing).
-    missing: &'s mut std::collections::BTreeSet<char>,
-}
-
-/// The characters of `text` the embedded font has no glyph for.
-pub(crate) fn lacking(text: &str) -> impl Iterator<Item = char> + '_ {
-    let font = FontRef::new(REGULAR).ok();
-    text.chars().filter(move |&c| {
-        !c.is_whitespace() && font.as_ref().and_then(|f| f.charmap().map(c)).is_none()
-    })
+    regular: &'s [Face<'d>],
+    bold: &'s [Face<'d>],
+    /// Characters drawn that no face has (they would print as nothing), once each.
+    missing: &'s mut Vec<char>,
 }
 
 /// `#rrggbb`, `black` or `white` as a colour (black if it is none of those).
@@ -127,7 +218,7 @@ fn fill(text: &str) -> Fill {
 }
 
 /// The width of `text` at `size` in a face, from its advance widths.
-pub(crate) fn text_width(face: &[u8], size: f64, text: &str) -> f64 {
+fn text_width(face: &[u8], size: f64, text: &str) -> f64 {
     let Ok(font) = FontRef::new(face) else {
         return 0.0;
     };
@@ -140,7 +231,42 @@ pub(crate) fn text_width(face: &[u8], size: f64, text: &str) -> f64 {
         .sum()
 }
 
-impl Canvas for Pdf<'_, '_> {
+/// `text` cut into runs, each with the face (its index in `faces`) that draws it: the face
+/// of the run before while it has the character (so a word does not change font for a
+/// letter both faces have), else the first face that has it. Whitespace before a change of
+/// face goes with the new run (a text extractor then still sees the space); a character no
+/// face has stays in the run it is in.
+fn runs<'t>(faces: &[Face<'_>], text: &'t str) -> Vec<(usize, &'t str)> {
+    let has = |k: usize, c: char| faces[k].charmap_of.charmap().map(c).is_some();
+    let mut out: Vec<(usize, &'t str)> = Vec::new();
+    let mut start = 0;
+    let mut current: Option<usize> = None;
+    for (at, c) in text.char_indices() {
+        if c.is_whitespace() || current.is_some_and(|k| has(k, c)) {
+            continue;
+        }
+        let Some(k) = (0..faces.len()).find(|&k| has(k, c)) else {
+            continue;
+        };
+        match current {
+            Some(face) if face != k => {
+                let cut = start + text[start..at].trim_end().len();
+                if cut > start {
+                    out.push((face, &text[start..cut]));
+                    start = cut;
+                }
+            }
+            _ => {}
+        }
+        current = Some(k);
+    }
+    if start < text.len() {
+        out.push((current.unwrap_or(0), &text[start..]));
+    }
+    out
+}
+
+impl Canvas for Pdf<'_, '_, '_> {
     fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, colour: &str) {
         let mut pb = PathBuilder::new();
         if let Some(r) = Rect::from_xywh(x as f32, y as f32, w as f32, h as f32) {
@@ -216,25 +342,39 @@ impl Canvas for Pdf<'_, '_> {
         colour: &str,
         text: &str,
     ) {
-        self.missing.extend(lacking(text));
-        let (font, face) = if bold {
-            (self.bold.clone(), BOLD)
-        } else {
-            (self.regular.clone(), REGULAR)
-        };
-        let x = match anchor {
+        for c in text.chars() {
+            let drawn = c.is_whitespace()
+                || c.is_control()
+                || self
+                    .regular
+                    .iter()
+                    .any(|f| f.charmap_of.charmap().map(c).is_some());
+            if !drawn && !self.missing.contains(&c) {
+                self.missing.push(c);
+            }
+        }
+        let faces = if bold { self.bold } else { self.regular };
+        let runs = runs(faces, text);
+        let widths: Vec<f64> = runs
+            .iter()
+            .map(|&(k, run)| text_width(faces[k].data, size, run))
+            .collect();
+        let mut x = match anchor {
             Anchor::Start => x,
-            Anchor::Middle => x - text_width(face, size, text) / 2.0,
+            Anchor::Middle => x - widths.iter().sum::<f64>() / 2.0,
         };
         self.surface.set_stroke(None);
         self.surface.set_fill(Some(fill(colour)));
-        self.surface.draw_text(
-            Point::from_xy(x as f32, y as f32),
-            font,
-            size as f32,
-            text,
-            false,
-            TextDirection::Auto,
-        );
+        for ((k, run), width) in runs.into_iter().zip(widths) {
+            self.surface.draw_text(
+                Point::from_xy(x as f32, y as f32),
+                faces[k].font.clone(),
+                size as f32,
+                run,
+                false,
+                TextDirection::Auto,
+            );
+            x += width;
+        }
     }
 }

@@ -73,6 +73,11 @@ pub(crate) fn is_single(step: &Step) -> bool {
     )
 }
 
+/// The most walkthroughs printed together. A document is written whole, in memory, and a
+/// walkthrough runs to a dozen pages or more (50,000 of them passed 2.4 GB); a workbook
+/// gives each its sheet, and stays under the sheets a workbook is read back with.
+pub const MAX_WALKTHROUGHS: usize = 200;
+
 impl Walkthrough {
     /// The walkthrough of a puzzle with exactly one solution (else
     /// [`PrintError::NotUnique`]).
@@ -173,6 +178,22 @@ impl Walkthrough {
         paper: Paper,
         title: Option<&str>,
     ) -> Result<Vec<u8>, PrintError> {
+        Walkthrough::pdf_all_with(walks, paper, title, None)
+    }
+
+    /// [`Walkthrough::pdf_all`] with a font for the characters the fonts built in lack.
+    pub fn pdf_all_with(
+        walks: &[Walkthrough],
+        paper: Paper,
+        title: Option<&str>,
+        font: Option<&crate::ExtraFont>,
+    ) -> Result<Vec<u8>, PrintError> {
+        if walks.len() > MAX_WALKTHROUGHS {
+            return Err(PrintError::TooMany {
+                count: walks.len(),
+                max: MAX_WALKTHROUGHS,
+            });
+        }
         let size = paper.size_mm();
         // (walkthrough, its page) for each page of the document.
         let pages: Vec<(usize, usize)> = walks
@@ -183,7 +204,7 @@ impl Walkthrough {
         let headings: Vec<String> = (0..walks.len())
             .map(|k| walks[k].heading(title, (walks.len() > 1).then_some(k + 1)))
             .collect();
-        crate::pdf::document(size, pages.len(), |p, canvas| {
+        crate::pdf::document(size, pages.len(), font, |p, canvas| {
             let (k, i) = pages[p];
             walks[k].draw_page(i, p + 1, size, Some(&headings[k]), canvas);
         })

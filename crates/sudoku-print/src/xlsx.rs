@@ -24,6 +24,10 @@ use crate::{Book, Paper, PrintError, Puzzle, Walkthrough};
 /// Grids a printed page, as the original program prints them.
 const PER_PAGE: usize = 2;
 
+/// The most puzzles a sheet holds: 1,000 printed pages, 999 page breaks, under the 1,023
+/// Excel allows a sheet (a book of about 2,050 puzzles could not be written before).
+pub const SHEET_PUZZLES: usize = 2_000;
+
 /// The custom document properties that tell a reader which sheets are answers and which
 /// are walkthroughs, the sheets' names joined by `/` (no sheet name holds one). They are
 /// the names `sudoku_core::format::workbook` looks for: reading a book back skips its
@@ -41,7 +45,9 @@ fn mark_sheets(workbook: &mut Workbook, name: &str, sheets: &[String]) {
 }
 
 impl Book {
-    /// The book as an XLSX workbook: a sheet of puzzles, and with answers a sheet of them.
+    /// The book as an XLSX workbook: a sheet of puzzles, and with answers a sheet of them;
+    /// past [`SHEET_PUZZLES`] puzzles, as many sheets of each as it takes (`Puzzles 1`,
+    /// `Puzzles 2`, ..., then `Answers 1`, ...), numbered through.
     pub fn xlsx(&self) -> Result<Vec<u8>, PrintError> {
         let xlsx = |e: XlsxError| PrintError::Xlsx(e.to_string());
         let mut workbook = Workbook::new();
@@ -49,17 +55,39 @@ impl Book {
             Lang::En => ("Puzzles", "Answers"),
             Lang::Zh => ("谜题", "答案"),
         };
-        let sheet = workbook.add_worksheet().set_name(puzzles).map_err(xlsx)?;
-        self.sheet(sheet, false).map_err(xlsx)?;
-        if self.options.answers {
-            let sheet = workbook.add_worksheet().set_name(answers).map_err(xlsx)?;
-            self.sheet(sheet, true).map_err(xlsx)?;
-            mark_sheets(&mut workbook, ANSWER_SHEETS, &[answers.to_string()]);
+        let parts = self.puzzles.len().div_ceil(SHEET_PUZZLES).max(1);
+        let name = |base: &str, part: usize| {
+            if parts == 1 {
+                base.to_string()
+            } else {
+                format!("{base} {}", part + 1)
+            }
+        };
+        // The puzzles' sheets, then (with answers) the answers' sheets, which are marked.
+        let kinds = [(puzzles, false), (answers, true)];
+        let mut marked = Vec::new();
+        for (base, answer) in kinds
+            .into_iter()
+            .filter(|&(_, a)| !a || self.options.answers)
+        {
+            for part in 0..parts {
+                let sheet = workbook
+                    .add_worksheet()
+                    .set_name(name(base, part))
+                    .map_err(xlsx)?;
+                self.sheet(sheet, part * SHEET_PUZZLES, answer)
+                    .map_err(xlsx)?;
+                if answer {
+                    marked.push(name(base, part));
+                }
+            }
         }
+        mark_sheets(&mut workbook, ANSWER_SHEETS, &marked);
         workbook.save_to_buffer().map_err(xlsx)
     }
 
-    fn sheet(&self, sheet: &mut Worksheet, answers: bool) -> Result<(), XlsxError> {
+    /// A sheet of the puzzles (or answers) from puzzle `first`, at most [`SHEET_PUZZLES`].
+    fn sheet(&self, sheet: &mut Worksheet, first: usize, answers: bool) -> Result<(), XlsxError> {
         let n = self
             .puzzles
             .iter()
@@ -80,9 +108,15 @@ impl Book {
             sheet.set_column_width(c, 4.3)?;
         }
         let mut breaks = Vec::new();
-        for (k, puzzle) in self.puzzles.iter().enumerate() {
-            let top = (k * (n + 2)) as u32;
-            if k > 0 && k % PER_PAGE == 0 {
+        let part = self
+            .puzzles
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(SHEET_PUZZLES);
+        for (i, (k, puzzle)) in part.enumerate() {
+            let top = (i * (n + 2)) as u32;
+            if i > 0 && i % PER_PAGE == 0 {
                 breaks.push(top);
             }
             // Words around the number, so that reading the workbook back takes the label for
@@ -180,6 +214,12 @@ impl Walkthrough {
         title: Option<&str>,
     ) -> Result<Vec<u8>, PrintError> {
         let xlsx = |e: XlsxError| PrintError::Xlsx(e.to_string());
+        if walks.len() > crate::MAX_WALKTHROUGHS {
+            return Err(PrintError::TooMany {
+                count: walks.len(),
+                max: crate::MAX_WALKTHROUGHS,
+            });
+        }
         let mut workbook = Workbook::new();
         let mut names = Vec::new();
         for (k, walk) in walks.iter().enumerate() {

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use sudoku_core::{Engine, Grid, Layout, Shape, Solver, Variant};
 use sudoku_logic::Lang;
-use sudoku_print::{Book, BookOptions, Paper, Puzzle, Walkthrough};
+use sudoku_print::{Book, BookOptions, ExtraFont, Paper, Puzzle, Walkthrough};
 
 const NINE: [&str; 3] = [
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -293,4 +293,70 @@ fn a_25x25_grid_prints_one_a_page() {
     let text = run("pdftotext", &["-f", "2", "-l", "2", &pdf, "-"]);
     let glyphs = text.chars().filter(|c| c.is_ascii_alphanumeric()).count();
     assert!(glyphs >= 625, "every answer cell is printed: {glyphs}");
+}
+
+/// Titles and labels in the Latin, Greek and Cyrillic alphabets and in Chinese print out of
+/// the box (each had no glyph before), read back as text, with both fonts built in embedded;
+/// a character they lack prints from a font given for it ([`ExtraFont`]), and without one
+/// the error names it.
+#[test]
+fn titles_and_labels_in_any_common_alphabet_print() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut first = common::unique(NINE[0], "春节谜题集");
+    first.label = Some("春节谜题集".into());
+    let mut second = common::unique(NINE[1], "x");
+    second.label = Some("Für Oma · Ελληνικά · Русский".into());
+    let options = BookOptions {
+        title: Some("Café Sudoku — Noël".into()),
+        ..BookOptions::default()
+    };
+    let book = Book::new(vec![first, second], options).expect("a book");
+    let pdf = write(dir.path(), "book.pdf", &book.pdf().expect("a PDF"));
+    let text = run("pdftotext", &[&pdf, "-"]);
+    for words in [
+        "Café Sudoku — Noël",
+        "1 · 春节谜题集",
+        "2 · Für Oma · Ελληνικά · Русский",
+    ] {
+        assert!(text.contains(words), "`{words}` is missing: {text}");
+    }
+    let fonts = run("pdffonts", &[&pdf]);
+    assert!(
+        fonts.contains("NotoSansCJKsc") && fonts.contains("NotoSans-"),
+        "{fonts}"
+    );
+    // A Hebrew title: no font built in has it, and the error names each letter.
+    let hebrew = |font: Option<ExtraFont>| {
+        let options = BookOptions {
+            title: Some("שלום".into()),
+            font,
+            ..BookOptions::default()
+        };
+        Book::new(vec![common::unique(NINE[0], "x")], options)
+            .expect("a book")
+            .pdf()
+    };
+    let err = hebrew(None).expect_err("no glyph");
+    assert!(
+        err.to_string()
+            .starts_with("no font has a glyph for `ש` (U+05E9), `ל` (U+05DC), `ו` (U+05D5)"),
+        "{err}"
+    );
+    let data = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/NotoSansHebrew-Shalom.ttf"
+    ))
+    .expect("the test font");
+    let font = ExtraFont::new(data).expect("a font");
+    let pdf = write(
+        dir.path(),
+        "hebrew.pdf",
+        &hebrew(Some(font)).expect("a PDF"),
+    );
+    let fonts = run("pdffonts", &[&pdf]);
+    assert!(fonts.contains("NotoSansHebrew"), "{fonts}");
+    assert!(
+        ExtraFont::new(b"not a font".to_vec()).is_err(),
+        "a file that is no font is refused"
+    );
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use sudoku_core::{Layout, Verdict};
 use sudoku_logic::generate::Generator;
 use sudoku_logic::ladder::Rung;
-use sudoku_print::{Book, BookOptions, Paper, Puzzle, Walkthrough};
+use sudoku_print::{Book, BookOptions, ExtraFont, Paper, PrintError, Puzzle, Walkthrough};
 
 use rayon::prelude::*;
 
@@ -114,6 +114,12 @@ pub struct Args {
     #[arg(long, value_name = "FORMAT")]
     format: Option<Format>,
 
+    /// A TrueType or OpenType font (`.ttf`, `.otf`) for the characters of a title or label
+    /// the fonts built in lack (they cover the Latin, Greek and Cyrillic alphabets and
+    /// Chinese); in the PDF.
+    #[arg(long, value_name = "FILE")]
+    font: Option<PathBuf>,
+
     /// What is printed beside each puzzle's number: `given` (what followed the puzzle on its
     /// line, or the rung with --generate), `grade` (the level HoDoKu would give it, with its
     /// score) or `none`.
@@ -143,10 +149,26 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         .parse()
         .map_err(|e| Failure::Usage(format!("{e}")))?;
     let per_page = per_page(&args.per_page, args.landscape)?;
-    let mut puzzles = match args.generate {
+    let font = extra_font(args)?;
+    let pdf = format == Format::Pdf;
+    if let Some(title) = args.title.as_deref().filter(|_| pdf) {
+        glyphs(title, font.as_ref()).map_err(|e| Failure::Usage(format!("--title: {e}")))?;
+    }
+    if let Some(count) = args.generate {
+        bounded(usize::from(count), args).map_err(Failure::Usage)?;
+    }
+    let (mut puzzles, places) = match args.generate {
         Some(count) => generated(count, args)?,
         None => read(args)?,
     };
+    if pdf {
+        for (puzzle, place) in puzzles.iter().zip(&places) {
+            if let Some(label) = &puzzle.label {
+                glyphs(label, font.as_ref())
+                    .map_err(|e| Failure::Input(format!("{place}: the label `{label}`: {e}")))?;
+            }
+        }
+    }
     match args.label {
         LabelArg::Given => {}
         LabelArg::None => puzzles.iter_mut().for_each(|p| p.label = None),
@@ -157,10 +179,11 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     match format {
         Format::Pdf => {
             let bytes = if args.walkthrough {
-                Walkthrough::pdf_all(&walkthroughs(&puzzles, args)?, paper, title)
+                let walks = walkthroughs(&puzzles, args)?;
+                Walkthrough::pdf_all_with(&walks, paper, title, font.as_ref())
                     .map_err(|e| Failure::Input(e.to_string()))?
             } else {
-                book(puzzles, paper, per_page, args)?
+                book(puzzles, paper, per_page, args, font)?
                     .pdf()
                     .map_err(|e| Failure::Input(e.to_string()))?
             };
@@ -171,7 +194,7 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
             let bytes = if args.walkthrough {
                 Walkthrough::xlsx_all(&walkthroughs(&puzzles, args)?, paper, title)
             } else {
-                book(puzzles, paper, per_page, args)?.xlsx()
+                book(puzzles, paper, per_page, args, None)?.xlsx()
             }
             .map_err(|e| Failure::Input(e.to_string()))?;
             write(&args.output, &bytes)?;
@@ -184,7 +207,7 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
                     .flat_map(|w| w.svg_pages(paper, title))
                     .collect()
             } else {
-                let book = book(puzzles, paper, per_page, args)?;
+                let book = book(puzzles, paper, per_page, args, None)?;
                 book.pages.iter().map(|p| book.svg(p)).collect()
             };
             let width = pages.len().to_string().len();
@@ -203,6 +226,42 @@ pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
         batch::print_stats(count, clock);
     }
     Ok(())
+}
+
+/// Refuses more puzzles than a book (or, with `--walkthrough`, a set of walkthroughs) holds,
+/// before any is solved or drawn: the output is made whole in memory.
+fn bounded(count: usize, args: &Args) -> Result<(), String> {
+    let max = if args.walkthrough {
+        sudoku_print::MAX_WALKTHROUGHS
+    } else {
+        sudoku_print::MAX_BOOK
+    };
+    if count > max {
+        return Err(PrintError::TooMany { count, max }.to_string());
+    }
+    Ok(())
+}
+
+/// `--font`, read and checked.
+fn extra_font(args: &Args) -> Result<Option<ExtraFont>, Failure> {
+    let Some(path) = &args.font else {
+        return Ok(None);
+    };
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::Usage(format!("--font {}: {e}", path.display())))?;
+    ExtraFont::new(bytes)
+        .map(Some)
+        .map_err(|e| Failure::Usage(format!("--font {}: {e}", path.display())))
+}
+
+/// Whether every character of `text` has a glyph in the PDF's fonts (`--font` with them).
+fn glyphs(text: &str, font: Option<&ExtraFont>) -> Result<(), PrintError> {
+    let missing = sudoku_print::lacking(text, font);
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(PrintError::MissingGlyphs(missing))
+    }
 }
 
 /// Runs `f` on `--jobs` threads (0: one per core).
@@ -233,12 +292,15 @@ fn label_with_grades(puzzles: &mut [Puzzle], args: &Args) -> Result<(), Failure>
 }
 
 /// The puzzles of the input, each with its solution (exactly one, or an error naming the
-/// line).
-fn read(args: &Args) -> Result<Vec<Puzzle>, Failure> {
+/// line), and where each came from (`book.txt: line 3`, for messages).
+fn read(args: &Args) -> Result<(Vec<Puzzle>, Vec<String>), Failure> {
     let spec = VariantSpec::from_args(&args.solve.variant)?;
     let batch = Batch::read(&args.input)?;
+    bounded(batch.entries.len(), args)
+        .map_err(|e| Failure::Input(format!("{}: {e}", batch.name)))?;
     let mut solvers = Solvers::new(spec, &args.solve);
     let mut puzzles = Vec::new();
+    let mut places = Vec::new();
     for entry in &batch.entries {
         let entry = entry
             .as_ref()
@@ -264,13 +326,15 @@ fn read(args: &Args) -> Result<Vec<Puzzle>, Failure> {
             solution: Some(solution),
             label: (!entry.label.is_empty()).then(|| entry.label.clone()),
         });
+        places.push(format!("{}: {}", batch.name, batch.place(entry.line)));
     }
-    Ok(puzzles)
+    Ok((puzzles, places))
 }
 
 /// `count` puzzles of the rung, made from the seed (puzzle `k` from its own seed, as
-/// `sudoku generate` makes them), labelled with the rung's name.
-fn generated(count: u16, args: &Args) -> Result<Vec<Puzzle>, Failure> {
+/// `sudoku generate` makes them), labelled with the rung's name; and `puzzle K` for each,
+/// for messages.
+fn generated(count: u16, args: &Args) -> Result<(Vec<Puzzle>, Vec<String>), Failure> {
     let shape = args
         .input
         .shape
@@ -287,7 +351,8 @@ fn generated(count: u16, args: &Args) -> Result<Vec<Puzzle>, Failure> {
         LangArg::En => args.rung.name_en,
         LangArg::Zh => args.rung.name_zh,
     };
-    (0..u64::from(count))
+    let places = (1..=count).map(|k| format!("puzzle {k}")).collect();
+    let puzzles = (0..u64::from(count))
         .map(|k| {
             let made = generator
                 .generate(&request, crate::cmd::generate::puzzle_seed(seed, k))
@@ -299,7 +364,8 @@ fn generated(count: u16, args: &Args) -> Result<Vec<Puzzle>, Failure> {
                 label: Some(name.to_string()),
             })
         })
-        .collect()
+        .collect::<Result<Vec<Puzzle>, Failure>>()?;
+    Ok((puzzles, places))
 }
 
 /// The output format: `--format`, or the output's extension.
@@ -344,6 +410,7 @@ fn book(
     paper: Paper,
     per_page: (usize, usize),
     args: &Args,
+    font: Option<ExtraFont>,
 ) -> Result<Book, Failure> {
     let options = BookOptions {
         paper,
@@ -355,6 +422,7 @@ fn book(
         guide_dots: args.guide_dots,
         gutter: args.gutter,
         bleed: args.bleed,
+        font,
     };
     Book::new(puzzles, options).map_err(|e| Failure::Input(e.to_string()))
 }
