@@ -99,16 +99,24 @@ const ADDED_COLUMNS: [(&str, &str, &str); 3] = [
 ///   the solution within a moment of the placement that reached its limit (3, 5 or 10), so a
 ///   `gave_up` game whose last move before `solve` is such a placement, at most 2 s before,
 ///   with that many mistakes, was lost.
+///
+/// A damaged row (its text not JSON) is left as it is: `CASE` reads the JSON only once
+/// `json_valid` holds, so one bad row cannot stop the file from opening.
 const REWRITE_ROWS: &str = "
 UPDATE games SET helped = 1
- WHERE json_extract(state, '$.hints') > 0 OR json_extract(state, '$.reveals') > 0;
+ WHERE CASE WHEN json_valid(state)
+            THEN json_extract(state, '$.hints') > 0 OR json_extract(state, '$.reveals') > 0
+       END;
 UPDATE games SET status = 'lost'
  WHERE status = 'gave_up'
-   AND json_extract(state, '$.mistakes') IN (3, 5, 10)
+   AND CASE WHEN json_valid(state) THEN json_extract(state, '$.mistakes') IN (3, 5, 10) END
    AND EXISTS (
      SELECT 1 FROM moves s
-      WHERE s.game = games.id AND json_extract(s.action, '$.kind') = 'solve'
-        AND (SELECT json_extract(p.action, '$.kind') = 'place' AND s.at_ms - p.at_ms <= 2000
+      WHERE s.game = games.id
+        AND CASE WHEN json_valid(s.action) THEN json_extract(s.action, '$.kind') = 'solve' END
+        AND (SELECT CASE WHEN json_valid(p.action)
+                         THEN json_extract(p.action, '$.kind') = 'place'
+                              AND s.at_ms - p.at_ms <= 2000 END
                FROM moves p WHERE p.game = s.game AND p.seq < s.seq
               ORDER BY p.seq DESC LIMIT 1));
 ";
@@ -1090,6 +1098,19 @@ mod tests {
                 .unwrap();
             }
         }
+        // A damaged row (not JSON) neither stops the file from opening nor changes.
+        conn.execute(
+            "INSERT INTO games (id, session, rung, size, variant, status, elapsed_ms,
+                 created_ms, updated_ms, state)
+             VALUES ('bad', 't', 'easy', '4x4', 'classic', 'gave_up', 0, 0, 0, '{not json')",
+            [],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO moves (game, at_ms, action) VALUES ('bad', 0, 'x'), ('bad', 1, 'y')",
+            [],
+        )
+        .unwrap();
         migrate(&conn).unwrap();
         let status = |id: &str| -> String {
             conn.query_row("SELECT status FROM games WHERE id = ?1", [id], |r| r.get(0))
@@ -1098,6 +1119,7 @@ mod tests {
         assert_eq!(status("limit"), "lost");
         assert_eq!(status("chose"), "gave_up");
         assert_eq!(status("hinted"), "won");
+        assert_eq!(status("bad"), "gave_up");
         let stats = level_stats(&conn, "s").unwrap();
         assert_eq!((stats[0].solved, stats[0].helped, stats[0].lost), (1, 1, 2));
         assert_eq!(
