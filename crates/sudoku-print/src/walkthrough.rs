@@ -487,6 +487,8 @@ pub(crate) fn tints(
 ) -> Vec<Option<&'static str>> {
     let n = layout.size();
     let mut tint: Vec<Option<&'static str>> = vec![None; n * n];
+    // Every step's houses first, then every step's cells: in a folded run of singles, a
+    // later Full House's house painted over the cells the run placed before it.
     for step in steps {
         for hl in &step.highlights {
             if let (Target::House(house), Role::Base | Role::Cover) = (hl.target, hl.role) {
@@ -500,6 +502,8 @@ pub(crate) fn tints(
                 }
             }
         }
+    }
+    for step in steps {
         for hl in &step.highlights {
             let c = match hl.target {
                 Target::Cell(c) => c,
@@ -654,4 +658,39 @@ pub(crate) fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
         lines.push(line.trim_end().to_string());
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cell a folded run of singles places keeps the placement fill: a Full House
+    /// later in the run painted its house's fill over the cells placed before it.
+    #[test]
+    fn folded_singles_keep_the_placement_fill() {
+        let layout = Layout::classic();
+        let givens: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .expect("a grid");
+        let walk = Walkthrough::new(&layout, &givens, Lang::En, false).expect("a walkthrough");
+        let mut checked = 0;
+        for frame in walk.frames.iter().filter(|f| f.steps.len() > 1) {
+            let tint = tints(&layout, &frame.steps, false);
+            for step in &frame.steps {
+                for p in &step.placements {
+                    checked += 1;
+                    assert_eq!(
+                        tint[p.cell.index(9)],
+                        Some(colour::PLACED),
+                        "step {} of the frame from {}: {:?}",
+                        step.technique.name(),
+                        frame.first,
+                        p.cell
+                    );
+                }
+            }
+        }
+        assert!(checked > 20, "{checked} folded placements");
+    }
 }
