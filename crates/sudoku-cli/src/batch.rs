@@ -229,16 +229,24 @@ impl Batch {
         Ok((name, entries, None))
     }
 
-    /// Where the first input's entry numbered `line` is, for messages: `line 3`, or a
-    /// workbook's `sheet 'Puzzles', cells A2:I10`.
-    pub fn place(&self, line: usize) -> String {
-        place(self.sources.first().and_then(|s| s.places.as_deref()), line)
-    }
-
     /// The input that holds the entry at `index` (of [`Batch::entries`]).
     fn source_of(&self, index: usize) -> Option<&Source> {
         let k = self.sources.partition_point(|s| s.start <= index);
         self.sources.get(k.checked_sub(1)?)
+    }
+
+    /// The name of the input that holds the entry at `index`, for messages.
+    pub fn name_of(&self, index: usize) -> &str {
+        self.source_of(index).map_or(&self.name, |s| &s.name)
+    }
+
+    /// Where the entry at `index`, numbered `line` in its input, is: `FILE: line 3`, or
+    /// `FILE: sheet 'Puzzles', cells A2:I10`.
+    pub fn locate(&self, index: usize, line: usize) -> String {
+        match self.source_of(index) {
+            Some(s) => format!("{}: {}", s.name, place(s.places.as_deref(), line)),
+            None => format!("{}: line {line}", self.name),
+        }
     }
 }
 

@@ -122,7 +122,11 @@ fn the_service_units_verify() {
     let pages = sudoku(&["man", "--dir", man.to_str().unwrap()], None);
     assert_eq!(pages.code, Some(0), "{}", pages.stderr);
     let mut units = Vec::new();
-    for name in ["sudoku.service", "sudoku-backup.service", "sudoku-backup.timer"] {
+    for name in [
+        "sudoku.service",
+        "sudoku-backup.service",
+        "sudoku-backup.timer",
+    ] {
         let text = std::fs::read_to_string(root.join("packaging").join(name)).unwrap();
         let path = dir.path().join(name);
         std::fs::write(&path, text.replace("/usr/bin/sudoku", bin)).unwrap();
@@ -135,7 +139,10 @@ fn the_service_units_verify() {
         .output()
         .expect("systemd-analyze runs (apt-get install systemd)");
     let stderr = String::from_utf8_lossy(&verify.stderr);
-    assert!(verify.status.success() && stderr.trim().is_empty(), "{stderr}");
+    assert!(
+        verify.status.success() && stderr.trim().is_empty(),
+        "{stderr}"
+    );
     let service = std::fs::read_to_string(root.join("packaging/sudoku.service")).unwrap();
     for line in [
         "User=sudoku",

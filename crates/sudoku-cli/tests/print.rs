@@ -475,3 +475,30 @@ fn large_books_are_bounded_and_a_workbook_splits_over_sheets() {
         "two sheets of puzzles, two of answers"
     );
 }
+
+/// A book from several files: the puzzles of each in turn, and a refusal names its own file.
+#[test]
+fn a_book_reads_several_files_and_names_the_one_at_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    std::fs::write(&a, format!("{}.\n", &solved[..80])).unwrap();
+    std::fs::write(&b, "# two\n1...............\n").unwrap();
+    let out = dir.path().join("book.pdf");
+    let run = common::sudoku(
+        &[
+            "print",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    common::assert_contains(
+        &run.stderr,
+        &format!("{}: line 2: the puzzle has several solutions", b.display()),
+    );
+}

@@ -301,17 +301,12 @@ fn read(args: &Args) -> Result<(Vec<Puzzle>, Vec<String>), Failure> {
     let mut solvers = Solvers::new(spec, &args.solve);
     let mut puzzles = Vec::new();
     let mut places = Vec::new();
-    for entry in &batch.entries {
+    for (index, entry) in batch.entries.iter().enumerate() {
         let entry = entry
             .as_ref()
-            .map_err(|e| Failure::Input(format!("{}: {e}", batch.name)))?;
-        let at = |why: String| {
-            Failure::Input(format!(
-                "{}: {}: {why}",
-                batch.name,
-                batch.place(entry.line)
-            ))
-        };
+            .map_err(|e| Failure::Input(format!("{}: {e}", batch.name_of(index))))?;
+        let at =
+            |why: String| Failure::Input(format!("{}: {why}", batch.locate(index, entry.line)));
         let solver = solvers.for_entry(entry).map_err(at)?;
         let solution = match solver.verdict(&entry.grid) {
             Ok(Verdict::Unique(solution)) => solution,
@@ -326,7 +321,7 @@ fn read(args: &Args) -> Result<(Vec<Puzzle>, Vec<String>), Failure> {
             solution: Some(solution),
             label: (!entry.label.is_empty()).then(|| entry.label.clone()),
         });
-        places.push(format!("{}: {}", batch.name, batch.place(entry.line)));
+        places.push(batch.locate(index, entry.line));
     }
     Ok((puzzles, places))
 }
