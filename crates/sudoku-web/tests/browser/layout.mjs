@@ -39,12 +39,15 @@ async function waitReady(page) {
   await page.waitForFunction(() => document.documentElement.dataset.pending === '0');
 }
 
-/** Whether the element lies wholly inside the viewport. */
+/** Whether the element lies wholly inside the viewport; says where it lies when it does not. */
 async function inView(page, selector) {
-  return page.$eval(selector, (e) => {
+  const [ok, where] = await page.$eval(selector, (e) => {
     const r = e.getBoundingClientRect();
-    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    const ok = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    return [ok, `at (${r.left}, ${r.top})-(${r.right}, ${r.bottom}) in ${innerWidth}x${innerHeight}`];
   });
+  if (!ok) console.log(`     ${selector} ${where}`);
+  return ok;
 }
 
 async function audit(page, label) {
