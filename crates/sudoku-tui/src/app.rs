@@ -252,7 +252,7 @@ impl App {
         text: &str,
         variant: GameVariant,
     ) -> Result<App, TuiError> {
-        let (meta, game) = import_game(&store, session, clock, text, variant)?;
+        let (meta, game) = import_game(&store, session, clock, text, variant, lang)?;
         let mut app = App::with(store, session, lang, clock, meta, game);
         app.resume();
         Ok(app)
@@ -924,24 +924,17 @@ fn import_game(
     clock: Clock,
     text: &str,
     variant: GameVariant,
+    lang: Lang,
 ) -> Result<(Meta, Game), TuiError> {
-    let puzzle = crate::puzzle::read_one(text)?;
-    let layout = variant
-        .layout(puzzle.shape())
-        .map_err(|e| TuiError::Puzzle(e.to_string()))?;
-    let solution = crate::puzzle::unique_solution(&layout, &puzzle)?;
-    let grade = Logic::new(&layout)
-        .solve_path(&puzzle)
-        .map(|p| p.grade())
-        .map_err(|e| TuiError::Puzzle(e.to_string()))?;
-    let level = grade.level.map_or("beyond", |l| l.name()).to_string();
+    let imported = sudoku_play::import(text, None, variant)
+        .map_err(|e| TuiError::Puzzle(e.message_in(lang).to_string()))?;
     store_new(
         store,
         session,
         clock,
         variant,
-        (&puzzle, &solution),
-        ("import", Some(level), Some(grade.score)),
+        (&imported.puzzle, &imported.solution),
+        ("import", Some(imported.level), Some(imported.score)),
     )
 }
 

@@ -13,7 +13,6 @@
 
 pub mod app;
 pub mod drill;
-pub mod puzzle;
 pub mod run;
 pub mod text;
 pub mod ui;

@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 use sudoku_game::GameError;
+use sudoku_play::{Code, PlayError};
 use thiserror::Error;
 
 /// An error answer: status, machine-readable code, the field at fault, a message for people,
@@ -203,15 +204,44 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<GameError> for ApiError {
-    /// Errors about a value name their field (422); the rest conflict with the game (409).
-    fn from(e: GameError) -> ApiError {
-        let zh = crate::zh::game_error(&e);
-        match e.field() {
-            Some(field) => ApiError::bad_field(field, e.to_string()),
-            None => ApiError::conflict(e.to_string()),
+impl From<PlayError> for ApiError {
+    /// The one mapping from a play flow's refusal to HTTP: its code decides the status, and
+    /// the field, place and both sentences travel as they are.
+    fn from(e: PlayError) -> ApiError {
+        let status = match e.code {
+            Code::BadJson => StatusCode::BAD_REQUEST,
+            Code::BadField | Code::NoSolution | Code::SeveralSolutions | Code::TooHard => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            Code::NotFound => StatusCode::NOT_FOUND,
+            Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Code::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Code::Timeout => StatusCode::REQUEST_TIMEOUT,
+            Code::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            Code::BadOrigin => StatusCode::FORBIDDEN,
+            Code::Conflict => StatusCode::CONFLICT,
+            Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError {
+            status,
+            code: e.code.as_str(),
+            field: e.field,
+            message: e.message,
+            line: e.line,
+            column: e.column,
+            retry_after: None,
+            message_zh: Some(e.message_zh.into_boxed_str()),
         }
-        .with_zh(zh)
+    }
+}
+
+impl From<GameError> for ApiError {
+    /// As the play flows word it: errors about a value name their field (422); the rest
+    /// conflict with the game (409).
+    fn from(e: GameError) -> ApiError {
+        ApiError::from(PlayError::from(e))
     }
 }
 
@@ -264,4 +294,50 @@ pub enum WebError {
     /// The server stopped with an I/O error.
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codes `API.md` lists under Errors, in its order: the list items that start with a
+    /// code in backquotes.
+    fn documented_codes() -> Vec<String> {
+        let doc = include_str!("../API.md");
+        let errors = doc
+            .split("\n## Errors\n")
+            .nth(1)
+            .expect("API.md has an Errors section");
+        let section = errors.split("\n## ").next().unwrap_or(errors);
+        section
+            .lines()
+            .filter_map(|l| l.strip_prefix("- `"))
+            .filter_map(|l| l.split_once('`').map(|(code, _)| code.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn api_md_lists_exactly_the_error_codes_of_the_program() {
+        let program: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(documented_codes(), program);
+    }
+
+    #[test]
+    fn a_play_error_keeps_its_place_and_both_sentences() {
+        let mut e = PlayError::bad_field("puzzle", "Line 2: bad.", "第 2 行：有误。");
+        e.line = Some(2);
+        let api = ApiError::from(e);
+        assert_eq!((api.status.as_u16(), api.code), (422, "bad_field"));
+        let body = api.body();
+        assert_eq!(body["error"]["line"], 2);
+        assert_eq!(body["error"]["field"], "puzzle");
+        assert_eq!(body["error"]["message_zh"], "第 2 行：有误。");
+        for code in Code::ALL {
+            let status = ApiError::from(PlayError::new(code, "x", "x")).status;
+            assert!(
+                status.is_client_error() || status.is_server_error(),
+                "{code}: {status}"
+            );
+        }
+    }
 }

@@ -4,13 +4,11 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use sudoku_core::Shape;
 use sudoku_core::dig::Symmetry;
-use sudoku_core::format::{ReadOptions, read_str};
-use sudoku_core::{Grid, ParseErrorKind, Shape, Solver, Verdict};
 use sudoku_game::GameVariant;
 use sudoku_logic::generate::Generator;
 use sudoku_logic::ladder::{LADDER, Rung};
-use sudoku_logic::{Level, Logic};
 
 use crate::db::{self, Pooled};
 use crate::error::ApiError;
@@ -101,10 +99,7 @@ fn pooled(made: sudoku_logic::generate::Generated) -> Pooled {
     }
 }
 
-/// The grader's level, `beyond` when it got stuck.
-pub fn level_name(level: Option<Level>) -> String {
-    level.map_or("beyond", Level::name).to_string()
-}
+pub use sudoku_play::level_name;
 
 /// A puzzle for a new game: from the pool if it has one, otherwise made now within
 /// [`on_demand_budget`] (503 `unavailable` when that does not succeed).
@@ -279,266 +274,11 @@ async fn refill_one(state: &AppState, rung: &'static Rung) -> bool {
         .is_ok()
 }
 
-/// An imported puzzle with its solution and grade.
-#[derive(Debug, Clone)]
-pub struct Imported {
-    /// The givens.
-    pub puzzle: Grid,
-    /// The unique solution.
-    pub solution: Grid,
-    /// The grader's level name.
-    pub level: String,
-    /// The grader's score.
-    pub score: u32,
-}
-
-/// The search-tree nodes an import may take to settle uniqueness. The hardest 16x16 puzzles
-/// the generator makes take about 2,500 (a few milliseconds); givens chosen to defeat the
-/// search could take any time, and the server would spend it on one request.
-pub const IMPORT_NODES: u64 = 1_000_000;
-
-/// Reads one puzzle in any of the project's text formats and checks that it has exactly one
-/// solution in the variant (blocking: it solves and grades).
-pub fn import(
-    text: &str,
-    shape: Option<Shape>,
-    variant: GameVariant,
-) -> Result<Imported, ApiError> {
-    import_within(text, shape, variant, IMPORT_NODES).map_err(as_sentences)
-}
-
-/// An import's refusal as the page shows it: in each language one sentence that names the
-/// place once, `Line 3, column 2 (r3c2): ...` and `第 3 行，第 2 列：...`, with the
-/// punctuation of its language (full-width brackets and stops in Chinese).
-fn as_sentences(mut e: ApiError) -> ApiError {
-    e.message = sentence_en(&e.message);
-    let zh = match e.message_zh.take() {
-        Some(zh) => zh.into_string(),
-        None => crate::zh::generic(e.code, e.field.as_deref()),
-    };
-    // A sentence that starts with its cell (`r3c2：...`) has the cell put beside the place.
-    let (cell, zh) = match zh.split_once('：') {
-        Some((cell, rest)) if is_cell_name(cell) => (Some(cell.to_string()), rest.to_string()),
-        _ => (None, zh),
-    };
-    let bracket = cell
-        .as_deref()
-        .map_or(String::new(), |c| format!("（{c}）"));
-    let at = match (e.line, e.column, &cell) {
-        (Some(line), Some(column), _) => format!("第 {line} 行，第 {column} 列{bracket}："),
-        (Some(line), None, _) => format!("第 {line} 行{bracket}："),
-        (None, _, Some(cell)) => format!("{cell}："),
-        (None, _, None) => String::new(),
-    };
-    e.message_zh = Some(format!("{at}{}", sentence_zh(&zh)).into_boxed_str());
-    e
-}
-
-/// `r3c2`, `r10c16`.
-fn is_cell_name(text: &str) -> bool {
-    let Some((row, col)) = text.strip_prefix('r').and_then(|t| t.split_once('c')) else {
-        return false;
-    };
-    let number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-    number(row) && number(col)
-}
-
-/// A capital first letter and a full stop.
-fn sentence_en(text: &str) -> String {
-    let text = text.trim();
-    let mut chars = text.chars();
-    let mut out: String = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => return String::new(),
-    };
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
-}
-
-/// Full-width brackets and colons, no space after a stop, and a full stop at the end.
-fn sentence_zh(text: &str) -> String {
-    let mut out = String::new();
-    let mut after_stop = false;
-    for c in text.trim().chars() {
-        if after_stop && c == ' ' {
-            continue;
-        }
-        after_stop = matches!(c, '。' | '，' | '：' | '；');
-        out.push(match c {
-            '(' => '（',
-            ')' => '）',
-            _ => c,
-        });
-    }
-    match out.pop() {
-        Some('.' | '。') | None => {}
-        Some(last) => out.push(last),
-    }
-    if !out.is_empty() {
-        out.push('。');
-    }
-    out
-}
+pub use sudoku_play::{Imported, import, import_workbook};
 
 /// The largest workbook an import reads, in bytes: a book of a few hundred puzzles is well
 /// under it.
 pub const WORKBOOK_LIMIT: usize = 2 << 20;
-
-/// Reads the puzzle numbered `index` (from 0) of a workbook (`.xlsx`, `.ods`: grids typed
-/// into cells or one-line puzzles in cells) and imports it as [`import`] does; errors name
-/// the sheet and the cell (field `workbook`).
-pub fn import_workbook(
-    bytes: &[u8],
-    index: usize,
-    shape: Option<Shape>,
-    variant: GameVariant,
-) -> Result<Imported, ApiError> {
-    use sudoku_core::format::workbook::{looks_like_workbook, read_workbook};
-    if !looks_like_workbook(bytes) {
-        return Err(ApiError::bad_field(
-            "workbook",
-            "the body is not an .xlsx, .xls or .ods workbook",
-        ));
-    }
-    let found = read_workbook(bytes, ReadOptions { shape })
-        .map_err(|e| ApiError::bad_field("workbook", e.to_string()))?;
-    let count = found.len();
-    let puzzle = found
-        .into_iter()
-        .nth(index)
-        .ok_or_else(|| {
-            let message = match count {
-                0 => "no puzzle found in the workbook".to_string(),
-                n => format!("the workbook holds {n} puzzles: index {index} is past them"),
-            };
-            ApiError::bad_field("workbook", message)
-        })?
-        .map_err(|e| as_sentences(ApiError::bad_field("workbook", e.to_string())))?;
-    import_within(&puzzle.grid.to_line(), shape, variant, IMPORT_NODES).map_err(as_sentences)
-}
-
-/// [`import`] with the uniqueness check bounded to `nodes` search-tree nodes: past them the
-/// import is refused (422 `too_hard`) rather than searched on.
-fn import_within(
-    text: &str,
-    shape: Option<Shape>,
-    variant: GameVariant,
-    nodes: u64,
-) -> Result<Imported, ApiError> {
-    let mut entries = read_str(text, ReadOptions { shape });
-    let entry = match entries.next() {
-        None => {
-            return Err(ApiError::bad_field("puzzle", "no puzzle found in the text")
-                .with_zh(crate::zh::parse_error(&ParseErrorKind::NoPuzzle)));
-        }
-        Some(Err(e)) => return Err(parse_error(&e)),
-        Some(Ok(entry)) => entry,
-    };
-    if let Some(next) = entries.next() {
-        let line = match next {
-            Ok(e) => e.line,
-            Err(e) => e.line,
-        };
-        let mut err = ApiError::bad_field(
-            "puzzle",
-            format!("line {line}: a second puzzle where one was expected"),
-        )
-        .with_zh(crate::zh::parse_error(&ParseErrorKind::SecondPuzzle));
-        err.line = u32::try_from(line).ok();
-        return Err(err);
-    }
-    let grid = entry.grid;
-    let shape = grid.shape();
-    if parse_size(&size_name(shape)) != Some(shape) {
-        return Err(ApiError::bad_field(
-            "puzzle",
-            format!(
-                "a {} grid with {}x{} boxes cannot be played here (sizes: 4x4, 6x6, 9x9, 16x16)",
-                size_name(shape),
-                shape.box_rows(),
-                shape.box_cols()
-            ),
-        )
-        .with_zh(format!(
-            "{n}×{n}的盘面（宫为{}×{}）不能在这里玩（可选尺寸：4×4、6×6、9×9、16×16）。",
-            shape.box_rows(),
-            shape.box_cols(),
-            n = shape.size()
-        )));
-    }
-    let layout = variant
-        .layout(shape)
-        .map_err(|e| ApiError::bad_field("variant", e.to_string()))?;
-    let mut solver = Solver::new(layout.clone(), sudoku_core::Engine::Auto)
-        .map_err(|e| ApiError::internal(e.to_string()))?;
-    let verdict = solver
-        .verdict_within(&grid, nodes)
-        .map_err(|e| ApiError::bad_field("puzzle", e.to_string()))?
-        .ok_or_else(|| {
-            ApiError::unprocessable(
-                "too_hard",
-                format!(
-                    "the puzzle could not be checked for a single solution within {nodes} \
-                     search steps (a puzzle a person can solve takes a few thousand)"
-                ),
-            )
-            .with_field("puzzle")
-        })?;
-    let solution = match verdict {
-        Verdict::Unique(solution) => solution,
-        Verdict::Multiple(..) => {
-            return Err(ApiError::unprocessable(
-                "several_solutions",
-                "the puzzle has more than one solution",
-            )
-            .with_field("puzzle"));
-        }
-        Verdict::NoSolution => {
-            return Err(
-                ApiError::unprocessable("no_solution", "the puzzle has no solution")
-                    .with_field("puzzle"),
-            );
-        }
-        Verdict::Invalid(conflict) => {
-            return Err(ApiError::unprocessable(
-                "no_solution",
-                format!("the givens clash: {conflict}"),
-            )
-            .with_field("puzzle")
-            .with_zh(crate::zh::conflict(&conflict)));
-        }
-    };
-    let grade = Logic::new(&layout)
-        .solve_path(&grid)
-        .map(|p| p.grade())
-        .map_err(|e| ApiError::internal(e.to_string()))?;
-    Ok(Imported {
-        puzzle: grid,
-        solution,
-        level: level_name(grade.level),
-        score: grade.score,
-    })
-}
-
-/// A parse error as a 422 on `puzzle` with its line and, when known, column.
-fn parse_error(e: &sudoku_core::ParseError) -> ApiError {
-    let column = match &e.kind {
-        ParseErrorKind::BadChar { column, .. } | ParseErrorKind::BadToken { column, .. } => {
-            Some(*column)
-        }
-        ParseErrorKind::DigitTooLarge { column, .. } | ParseErrorKind::Json { column, .. } => {
-            *column
-        }
-        _ => None,
-    };
-    let mut err =
-        ApiError::bad_field("puzzle", e.to_string()).with_zh(crate::zh::parse_error(&e.kind));
-    err.line = u32::try_from(e.line).ok();
-    err.column = column.and_then(|c| u32::try_from(c).ok());
-    err
-}
 
 #[cfg(test)]
 mod tests {
@@ -569,21 +309,6 @@ mod tests {
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-    }
-
-    #[test]
-    fn an_import_past_the_search_budget_is_refused_by_name() {
-        // A 16x16 grid with one given: settling it takes a search (two solutions, found
-        // after a few hundred nodes), so a budget of ten nodes runs out.
-        let mut text = String::from("1");
-        text.push_str(&".".repeat(255));
-        let err = import_within(&text, None, GameVariant::Classic, 10).unwrap_err();
-        assert_eq!((err.status.as_u16(), err.code), (422, "too_hard"));
-        assert_eq!(err.field.as_deref(), Some("puzzle"));
-        assert!(err.message.contains("10 search steps"), "{}", err.message);
-        // With the server's budget the same grid is answered: several solutions.
-        let err = import(&text, None, GameVariant::Classic).unwrap_err();
-        assert_eq!(err.code, "several_solutions");
     }
 
     fn spec(rung: &str, size: usize) -> Spec {

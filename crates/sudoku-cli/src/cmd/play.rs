@@ -133,11 +133,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     };
     // What is wrong with the puzzle or the database is said first, terminal or not.
     if let Start::Puzzle(text, variant) = &start {
-        let grid = sudoku_tui::puzzle::read_one(text).map_err(failure)?;
-        let layout = variant
-            .layout(grid.shape())
-            .map_err(|e| Failure::Input(e.to_string()))?;
-        sudoku_tui::puzzle::unique_solution(&layout, &grid).map_err(failure)?;
+        sudoku_play::import(text, None, *variant)
+            .map_err(|e| Failure::Input(e.message_in(options.lang).to_string()))?;
     }
     drop(sudoku_store::Store::open(&options.db).map_err(|e| Failure::Input(e.to_string()))?);
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
