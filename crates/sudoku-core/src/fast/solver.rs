@@ -610,7 +610,7 @@ impl State {
     /// minirow (or minicolumn) in three boxes, and the triads take it from there. A band is
     /// settled when its total is 27: three digits per minirow, one configuration per digit.
     /// (tdoku's branching; it took 112 guesses to count two on forum hardest 1106 where the
-    /// best bivalue cell took 205, see the module documentation.)
+    /// best bivalue cell took 205; see `docs/fast-solver.md`.)
     #[inline(always)]
     fn pick(&self, tot: &[u32; 6]) -> Guess {
         let mut best = 6;
@@ -659,8 +659,8 @@ impl State {
     /// is skipped): of the first bivalue cell of each band, the one whose two digits are
     /// both far from settled in the band (most candidates left), scored `4 * min - max` of
     /// their two counts, the digit with more candidates first; the first unsolved cell when
-    /// no cell is bivalue. This was the whole guess before the triads (rounds one to six in
-    /// the module documentation).
+    /// no cell is bivalue. Alone, without the triads, this guess counts to two on the hard
+    /// sets in nearly twice the guesses of the configurations (`docs/fast-solver.md`).
     #[inline(always)]
     fn pick_pair(&self) -> Guess {
         let mut best: Option<Guess> = None;
@@ -750,11 +750,11 @@ enum Guess {
 /// Under this many unsolved cells the triads pass is skipped and the guess takes a bivalue
 /// cell. In the generator's uniqueness checks (a given removed from a minimal puzzle) the
 /// triads cost a fifth of the time and save no guess; on the hard sets the guesses barely
-/// move (forum hardest 1106 counting to two: 113.5 against 112.0). See the module
-/// documentation for the figures.
+/// move (forum hardest 1106 counting to two: 113.5 against 112.0). The figures are in
+/// `docs/fast-solver.md`.
 pub(super) const TRIADS_FROM: u32 = 30;
 
-/// A `triads_from` that never runs the triads pass: the search of rounds one to six.
+/// A `triads_from` that never runs the triads pass: the bivalue-cell guess throughout.
 pub(super) const NO_TRIADS: u32 = 82;
 
 /// The masks of a digit's three words that put it in configuration `p` (a permutation, as a
