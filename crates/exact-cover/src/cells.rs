@@ -49,9 +49,9 @@ pub(crate) struct Cells {
     /// For each node, the first and the last node of its option: walking an option around
     /// from a node then takes a fixed number of steps, which the processor predicts, where
     /// looking for the spacer costs a mispredicted branch at a different step every time.
-    /// (Packed in one word per node, 16 bits back to the first and 16 on to the last, which
-    /// takes 4 bytes a node off the footprint: within the noise on pentominoes and soma on a
-    /// noisy Zen 4 host, 2026-12-03; not kept.)
+    /// (Packing the two in one word per node, 16 bits back to the first and 16 on to the
+    /// last, takes 4 bytes a node off the footprint but measured within the noise on
+    /// pentominoes and soma, so they stay two words.)
     span: Vec<(u32, u32)>,
     set: Vec<u32>,
     /// The items, active ones first.

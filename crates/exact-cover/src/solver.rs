@@ -130,7 +130,7 @@ pub enum Backend {
     Cells,
     /// The one that is usually faster for the problem's shape: cells for exact cover without
     /// secondary items, colours or multiplicities and with at most 4,096 items, links
-    /// otherwise (measured in the README).
+    /// otherwise (measured in `docs/benchmarks.md`).
     Auto,
 }
 

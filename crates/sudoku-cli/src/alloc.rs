@@ -2,10 +2,10 @@
 //! for mimalloc for its small blocks.
 //!
 //! The logic's searches build and drop many small lists at every step (chain links, tables,
-//! steps), and glibc's malloc and free took a tenth of the time of `sudoku rate` on hard
-//! puzzles: mimalloc makes those cheaper (`rate` on magictour's top 400 went from 3.44 to
-//! 3.05 CPU s, the generator's hard rung from 0.64 to 0.61 ms a puzzle). But mimalloc costs
-//! about two milliseconds of a process that uses it (its arenas' first pages), which was a
+//! steps), and glibc's malloc and free take a tenth of the time of `sudoku rate` on hard
+//! puzzles: mimalloc makes those cheaper (`rate` on magictour's top 400: 3.05 CPU s against
+//! 3.44 with glibc; the generator's hard rung 0.61 against 0.64 ms a puzzle). But mimalloc
+//! costs about two milliseconds of a process that uses it (its arenas' first pages), a
 //! twentieth of an `xc --count` on Knuth's small MCC problems, whose searches allocate a few
 //! arrays once and then only walk them. So `xc` keeps the system allocator throughout, and
 //! every other command turns mimalloc on ([`use_mimalloc`]) once its arguments are read.

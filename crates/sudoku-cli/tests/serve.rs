@@ -176,8 +176,9 @@ fn serve_shuts_down_cleanly_on_sigterm() {
 
 /// SIGTERM after reads leaves the database file alone, every time: the read connections close
 /// before the writer's, which, the file's last, folds the log back and deletes the `-wal` and
-/// `-shm` files. (Before, a read connection could close last, and a read-only connection
-/// cannot delete them: an empty `-wal` and a 32 KB `-shm` were left in 6 of 12 runs.)
+/// `-shm` files. (A read-only connection cannot delete them: were a read connection to close
+/// last, an empty `-wal` and a 32 KB `-shm` would be left, as in 6 of 12 runs without that
+/// order.)
 #[cfg(unix)]
 #[test]
 fn sigterm_after_reads_leaves_only_the_database() {

@@ -77,17 +77,14 @@ pub const VARIANTS: [&str; 2] = ["classic", "diagonal"];
 /// classic grid reaches Expert in time but with too thin a margin (one request in 70 took
 /// 2 s) and Master not always; 16x16 Hard and above rarely succeed within the budget (a
 /// request that fails stops there, give or take one uniqueness check: at most 3.9 s).
-/// The 16x16 rows were measured again on 2026-11-24, after the uniqueness test searched
-/// near the known solution first: 16x16 classic Medium then went from six requests in ten
-/// (slowest 4.5 s) to thirty in thirty (slowest 1.7 s), and is offered. They were measured
-/// once more on 2026-11-27 with their own budget ([`LARGE_GRID_BUDGET`], 8 s; the example
-/// asks with [`on_demand_budget`]): every offered rung made every time, the slowest in
-/// 1.1 s; Hard made 13 times in 20 (classic) and once in 20 (diagonal), each failure
-/// after the whole 8 s, so it stays off; Expert and Master none in 4 (one Master request
-/// overran the budget by 2 s: the deadline is looked at between full grids). A 6x6 or 16x16 diagonal
-/// grid, with two more houses, is easier to make hard than a classic one. 9x9 classic is
-/// also kept ready by the background pool, and a 9x9 or 16x16 request that fails anyway is
-/// a 503 the page asks again after.
+/// The 16x16 rows were measured on 2026-11-27 with their own budget ([`LARGE_GRID_BUDGET`],
+/// 8 s; the example asks with [`on_demand_budget`]): every offered rung made every time, the
+/// slowest in 1.1 s; Hard made 13 times in 20 (classic) and once in 20 (diagonal), each
+/// failure after the whole 8 s, so it is not offered; Expert and Master none in 4 (one
+/// Master request overran the budget by 2 s: the deadline is looked at between full grids).
+/// A 6x6 or 16x16 diagonal grid, with two more houses, is easier to make hard than a classic
+/// one. 9x9 classic is also kept ready by the background pool, and a 9x9 or 16x16 request
+/// that fails anyway is a 503 the page asks again after.
 pub const OFFERED: [(&str, &str, &[&str]); 8] = [
     ("4x4", "classic", &["beginner", "easy"]),
     ("4x4", "diagonal", &["beginner", "easy"]),

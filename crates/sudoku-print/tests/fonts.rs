@@ -46,8 +46,8 @@ fn the_font_subset_has_every_character_the_texts_use() {
 
 /// A user's title or label prints out of the box in the Latin, Greek and Cyrillic alphabets
 /// and in Chinese: every letter of those alphabets and each of GB 2312's 6,763 hanzi
-/// (`tests/data/gb2312-hanzi.txt`) has a glyph. Before, "Café Sudoku — Noël", "Für Oma" and
-/// "春节谜题集" had none.
+/// (`tests/data/gb2312-hanzi.txt`) has a glyph, so titles such as "Café Sudoku — Noël",
+/// "Für Oma" and "春节谜题集" print.
 #[test]
 fn titles_in_latin_greek_cyrillic_and_chinese_have_glyphs() {
     for text in [

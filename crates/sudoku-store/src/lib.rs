@@ -198,10 +198,11 @@ mod tests {
     use sudoku_game::{Game, GameVariant};
 
     /// The database thread closes its connection after the read connections, so that the
-    /// stopped store leaves the database file alone. Before, it could stop while a read
-    /// connection was still open (a read being dropped on another thread as the process
-    /// exited): that connection, read-only, closed last or never, and an empty `-wal` and a
-    /// 32 KB `-shm` were left behind (6 of 12 stops of the server after reads).
+    /// stopped store leaves the database file alone. Were it to stop while a read
+    /// connection is still open (a read being dropped on another thread as the process
+    /// exits), that connection, read-only, would close last or never, and an empty `-wal`
+    /// and a 32 KB `-shm` would be left behind (6 of 12 stops of the server after reads,
+    /// without this order).
     #[test]
     fn the_writer_closes_after_the_readers_and_leaves_one_file() {
         let dir = tempfile::tempdir().unwrap();

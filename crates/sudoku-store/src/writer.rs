@@ -17,13 +17,13 @@
 //!
 //! The log is bounded even when another program keeps it from being cut. SQLite can start
 //! the log over only when no reader still uses its older part: a program that holds a read
-//! transaction open (a backup tool, `sqlite3` left in `BEGIN`) pins it. Before, the log then
-//! grew without end (9.3 MB and growing) and every write waited a second, the busy timeout,
-//! for a cut that could not happen. Now the cut waits for no one (it is tried again at most
-//! every [`CUT_RETRY`]); past [`WAL_HARD_LIMIT`] changes are refused at once with
-//! [`StoreError::Busy`] (the server answers 503 with `Retry-After`), reads go on, and as
-//! soon as the other program ends its transaction the next change cuts the log back and is
-//! made.
+//! transaction open (a backup tool, `sqlite3` left in `BEGIN`) pins it. A cut that waited for
+//! it would let the log grow without end (9.3 MB and growing) and make every write wait a
+//! second, the busy timeout, for a cut that cannot happen. So the cut waits for no one (it is
+//! tried again at most every [`CUT_RETRY`]); past [`WAL_HARD_LIMIT`] changes are refused
+//! at once with [`StoreError::Busy`] (the server answers 503 with `Retry-After`), reads go
+//! on, and as soon as the other program ends its transaction the next change cuts the log
+//! back and is made.
 //!
 //! At the end, the thread closes its connection last: the read connections and the
 //! checkpointer close first, so that SQLite, closing the last connection of the file, folds

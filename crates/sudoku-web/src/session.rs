@@ -4,11 +4,12 @@
 //! session outlives a restart). A session sees only its own games, drill questions and
 //! statistics.
 //!
-//! Before, any 32 hex digits were taken as a session, so a client could make one up for
-//! every request and pass every per-session quota (300 made-up sessions after a 429 were all
-//! served). Now a cookie that does not verify is no session at all. A cookie of the older
-//! form (the id alone) is still taken from a player who has stored something under it, and
-//! is signed for them on that answer; an id nobody stored anything under is no session.
+//! The signature is what makes the per-session quotas hold: were any 32 hex digits taken as
+//! a session, a client could make one up for every request and pass every quota (300
+//! made-up sessions after a 429 would all be served). A cookie that does not verify is no
+//! session at all. A cookie of the older form (the id alone) is still taken from a player who
+//! has stored something under it, and is signed for them on that answer; an id nobody
+//! stored anything under is no session.
 //!
 //! A request without a valid session gets a new one, counted against the address's quota of
 //! new sessions (`quota.rs`): past it, a request that changes something is refused (429), a

@@ -1,7 +1,8 @@
 //! Slow and idle clients on loopback: a thousand connections trickling their headers do not
 //! keep players out and are closed after the header timeout; an idle keep-alive connection
 //! and a request whose body never comes are closed too; past the connection cap a new
-//! connection is closed at once. (Before, such connections stayed open for good.) A body
+//! connection is closed at once, where without these bounds such connections would stay open
+//! for good. A body
 //! trickled a byte at a time is cut off at its deadline, one address cannot take every
 //! connection, and shutdown does not wait for such clients.
 
@@ -196,9 +197,9 @@ fn tricklers(
         .collect()
 }
 
-/// Clients that send a body a byte at a time, each byte well within the old timeout (which
-/// restarted with every byte, so they were kept for good: 4,096 of them locked every other
-/// client out): each is answered 408 once its deadline passes; past its address's cap a
+/// Clients that send a body a byte at a time, each byte well within a per-read timeout (one
+/// that restarted with every byte would keep them for good, and 4,096 of them would lock
+/// every other client out): each is answered 408 once its deadline passes; past its address's cap a
 /// connection is closed at once while another address is still served; and a server
 /// stopped while bodies trickle stops at once, not after its drain time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
