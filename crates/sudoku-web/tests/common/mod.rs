@@ -212,3 +212,28 @@ pub async fn half_sent(
     }
     streams
 }
+
+/// A 9x9 puzzle with one solution, for hints and imports.
+pub const CLASSIC: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+pub fn tempdir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
+
+/// Asserts an error answer: the status, the code, and the field when one is given.
+#[track_caller]
+pub fn assert_error(answer: &(StatusCode, Value), status: u16, code: &str, field: Option<&str>) {
+    let (got, body) = answer;
+    assert_eq!(got.as_u16(), status, "{body}");
+    assert_eq!(body["error"]["code"], code, "{body}");
+    if let Some(field) = field {
+        assert_eq!(body["error"]["field"], field, "{body}");
+    }
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+}
