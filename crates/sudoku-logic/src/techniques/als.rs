@@ -23,7 +23,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::buckets::Buckets;
 use super::chains::index_sum;
-use super::tabling::insertion_sort;
+use super::sort::insertion_sort;
 use super::{Ctx, digits};
 use crate::bits::{BitIter, CellSet};
 use crate::chain::AlsGroup;

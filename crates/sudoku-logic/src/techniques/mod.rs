@@ -29,6 +29,7 @@ pub(crate) mod lone_digit;
 pub mod remote_pairs;
 pub mod single_digit;
 pub mod singles;
+mod sort;
 pub mod subsets;
 pub mod sue_de_coq;
 pub mod tabling;
