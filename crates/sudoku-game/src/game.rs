@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Cell, Digit, Grid, Layout, Shape, Variant, VariantError};
-use sudoku_logic::{Candidates, DigitSet, Hint, Logic, Stage};
+use sudoku_logic::{Candidates, DigitSet, Hint, Logic, Stage, Step};
 use thiserror::Error;
 
 use crate::moves::{CellRef, Move};
@@ -690,8 +690,8 @@ impl Game {
 
     /// [`Game::hint`] with a solver built for this game's layout.
     pub fn hint_with(&mut self, logic: &Logic, stage: Stage) -> Hint {
-        let pos = self.position();
-        self.checked_hint(logic, &pos, |pos| logic.hint_without_mistakes(pos, stage))
+        self.count_hint();
+        self.hint_for(logic, stage, false)
     }
 
     /// A hint for a player who writes no pencil marks (counted in `hints`): wrong digits
@@ -699,32 +699,39 @@ impl Game {
     /// candidates if need be ([`Logic::intuitive_step`]); the notes are not read. Stuck when no
     /// single is in sight without marks.
     pub fn intuitive_hint_with(&mut self, logic: &Logic, stage: Stage) -> Hint {
-        let pos = self.bare_position();
-        self.checked_hint(logic, &pos, |pos| {
-            if pos.is_solved() {
-                return Hint::Solved;
-            }
-            match logic.intuitive_step(pos) {
-                Some(step) => logic.hint_step(step, stage),
-                None => Hint::Stuck,
-            }
-        })
+        self.count_hint();
+        self.hint_for(logic, stage, true)
     }
 
-    /// Counts a hint (once per position: see [`Game::hints`]), and gives the mistakes at
-    /// `pos` if there are any, else `next`'s hint.
-    fn checked_hint(
-        &mut self,
-        logic: &Logic,
-        pos: &Candidates,
-        next: impl FnOnce(&Candidates) -> Hint,
-    ) -> Hint {
-        self.count_hint();
-        let mistakes = logic.mistakes(pos, &self.solution);
+    /// The hint of [`Game::hint_with`] (`intuitive`: of [`Game::intuitive_hint_with`]),
+    /// worked out without changing the game and not yet counted. A server works it out on a
+    /// copy, away from where games are stored, then counts it ([`Game::record_hint`]) on the
+    /// stored game if that game's [`Game::fingerprint`] has not moved meanwhile.
+    pub fn hint_for(&self, logic: &Logic, stage: Stage, intuitive: bool) -> Hint {
+        let pos = if intuitive {
+            self.bare_position()
+        } else {
+            self.position()
+        };
+        let mistakes = logic.mistakes(&pos, &self.solution);
         if !mistakes.is_empty() {
             return Hint::Mistakes { mistakes };
         }
-        next(pos)
+        if !intuitive {
+            return logic.hint_without_mistakes(&pos, stage);
+        }
+        if pos.is_solved() {
+            return Hint::Solved;
+        }
+        match logic.intuitive_step(&pos) {
+            Some(step) => logic.hint_step(step, stage),
+            None => Hint::Stuck,
+        }
+    }
+
+    /// Counts a hint worked out by [`Game::hint_for`] on this position.
+    pub fn record_hint(&mut self) {
+        self.count_hint();
     }
 
     /// Counts a hint unless this position's hint was counted already (its next stage, or
@@ -737,9 +744,9 @@ impl Game {
         }
     }
 
-    /// FNV-1a over every cell's digit and notes: the same position gives the same number in
-    /// every build (it is saved with the game).
-    fn fingerprint(&self) -> u64 {
+    /// The position's number: FNV-1a over every cell's digit and notes, the same in every
+    /// build (it is saved with the game). Two games with one fingerprint give the same hints.
+    pub fn fingerprint(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for c in &self.s.cells {
             for byte in [c.digit as u64, c.notes]
@@ -960,6 +967,14 @@ impl Game {
     /// would be lost).
     fn apply_hint(&mut self) -> Result<Vec<Change>, GameError> {
         let logic = Logic::new(&self.layout);
+        let step = self.hint_step(&logic)?;
+        Ok(self.hint_changes(&step))
+    }
+
+    /// The step the Apply move would play on this position, worked out without changing the
+    /// game (see [`Game::hint_for`] for why); the same errors as that move.
+    pub fn hint_step(&self, logic: &Logic) -> Result<Step, GameError> {
+        self.playing()?;
         let pos = self.position();
         let mistakes = logic.mistakes(&pos, &self.solution);
         if let Some(first) = mistakes.first() {
@@ -968,10 +983,24 @@ impl Game {
         if pos.is_solved() {
             return Err(GameError::Full);
         }
-        let step = logic.next_step(&pos).ok_or(GameError::Stuck)?;
+        logic.next_step(&pos).ok_or(GameError::Stuck)
+    }
+
+    /// Plays `step`, worked out by [`Game::hint_step`] on this very position, as the Apply
+    /// move (counted as a hint, one undo step): the move without working the step out again.
+    pub fn apply_hint_step(&mut self, step: &Step, now_ms: u64) -> Result<bool, GameError> {
+        self.playing()?;
+        let changes = self.hint_changes(step);
+        Ok(self.commit(changes, now_ms))
+    }
+
+    /// The changes of playing `step` on the player's position: placed digits are written (and
+    /// taken out of their peers' notes), eliminated candidates taken out of the notes.
+    fn hint_changes(&mut self, step: &Step) -> Vec<Change> {
         self.count_hint();
+        let pos = self.position();
         let mut after = pos.clone();
-        after.apply(&self.layout, &step);
+        after.apply(&self.layout, step);
         let mut next: Vec<CellState> = self.s.cells.clone();
         for p in &step.placements {
             let i = self.index(p.cell);
@@ -990,9 +1019,9 @@ impl Game {
                 next[i].notes = after.candidates(e.cell).bits();
             }
         }
-        Ok((0..next.len())
+        (0..next.len())
             .filter_map(|i| self.change(i, next[i]))
-            .collect())
+            .collect()
     }
 
     /// Applies a move's changes as one undo step, then checks for the end of the game.

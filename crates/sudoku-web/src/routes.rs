@@ -520,8 +520,23 @@ pub async fn play(
     }
     let mv = body.into_move()?;
     let action = serde_json::to_string(&mv).map_err(|e| ApiError::internal(e.to_string()))?;
+    if mv == Move::ApplyHint {
+        return apply_hint(&state, session, id, action, key).await;
+    }
+    play_here(&state, session, id, (action, key), mv).await
+}
+
+/// Plays `mv` on the database thread, once: a move sent again with a key the game's log
+/// holds is not applied again.
+async fn play_here(
+    state: &AppState,
+    session: Session,
+    id: String,
+    (action, key): (String, Option<String>),
+    mv: Move,
+) -> Answer {
     let Some(key) = key else {
-        return act(&state, session, id, action, move |g, now| {
+        return act(state, session, id, action, move |g, now| {
             g.apply(&mv, now).map(|_| ()).map_err(ApiError::from)
         })
         .await;
@@ -542,6 +557,51 @@ pub async fn play(
         })
         .await?;
     Ok(Json(GameView::new(&meta, &game, now)).into_response())
+}
+
+/// The Apply move: its step worked out away from the database thread as a hint is
+/// ([`worked_hint`]), then played there by a short job if the game's position has not moved.
+/// A move that fails (mistakes on the board, a full grid, no step found) or a game that
+/// keeps moving is played on the database thread as any other move, which gives the same
+/// answer as ever.
+async fn apply_hint(
+    state: &AppState,
+    session: Session,
+    id: String,
+    action: String,
+    key: Option<String>,
+) -> Answer {
+    let now = now_ms();
+    for _ in 0..HINT_TRIES {
+        let (game, logic, seen) = snapshot(state, &session, &id).await?;
+        let Ok(step) = puzzles::on_a_hint_core(move || game.hint_step(&logic)).await? else {
+            break;
+        };
+        let (sid, gid, action, key) = (session.0.clone(), id.clone(), action.clone(), key.clone());
+        let played = state
+            .db(move |conn| -> Result<_, ApiError> {
+                if let Some(k) = &key
+                    && db::has_move_key(conn, &gid, k)?
+                {
+                    return Ok(Some(db::load_game(conn, &sid, &gid)?));
+                }
+                if db::load_game(conn, &sid, &gid)?.1.fingerprint() != seen {
+                    return Ok(None);
+                }
+                let ((), meta, game) =
+                    db::update_game_keyed(conn, &sid, &gid, (&action, key.as_deref()), now, |g| {
+                        g.apply_hint_step(&step, now)
+                            .map(|_| ())
+                            .map_err(ApiError::from)
+                    })?;
+                Ok(Some((meta, game)))
+            })
+            .await?;
+        if let Some((meta, game)) = played {
+            return Ok(Json(GameView::new(&meta, &game, now)).into_response());
+        }
+    }
+    play_here(state, session, id, (action, key), Move::ApplyHint).await
 }
 
 macro_rules! simple_action {
@@ -670,22 +730,13 @@ pub async fn hint(
         }
     };
     let action = json!({ "kind": "hint", "stage": number, "intuitive": intuitive }).to_string();
-    let now = now_ms();
-    let (hint, _, game) = state
-        .db(move |conn| -> Result<_, ApiError> {
-            db::update_game(conn, &session.0, &id, &action, now, |g| {
-                let logic = Logic::new(g.layout());
-                Ok(if intuitive {
-                    g.intuitive_hint_with(&logic, stage)
-                } else {
-                    g.hint_with(&logic, stage)
-                })
-            })
-        })
-        .await?;
+    let (hint, hints) = worked_hint(&state, &session, &id, &action, move |game, logic| {
+        game.hint_for(logic, stage, intuitive)
+    })
+    .await?;
     let mut view = hint_view(&hint, lang, intuitive);
     // The game's count after this hint (its later stages count no more).
-    view["hints"] = json!(game.hints());
+    view["hints"] = json!(hints);
     // An intuitive step is applied as the one digit it places (Apply this step sends it as
     // a move): the solver's own next step may be another.
     if let (
@@ -700,6 +751,77 @@ pub async fn hint(
         view["place"] = json!({ "cell": p.cell.to_string(), "digit": p.digit.get() });
     }
     Ok(Json(view).into_response())
+}
+
+/// How often a hint or an Apply worked out on a copy of the game is worked out again
+/// because the game moved meanwhile, before it is worked out on the database thread.
+const HINT_TRIES: usize = 3;
+
+/// A hint worked out away from the database thread, then counted there: the game is read
+/// as it stands, the hint is worked out on a hint core ([`puzzles::on_a_hint_core`]) with the
+/// layout's shared solver, and a short job counts it, if the game's position has not moved
+/// meanwhile (else it is worked out again). A chain search on an Extreme puzzle takes tens of
+/// milliseconds: on the database thread, every other player's move waited behind it. The
+/// hint and the game's count of hints after it.
+async fn worked_hint(
+    state: &AppState,
+    session: &Session,
+    id: &str,
+    action: &str,
+    work: impl Fn(&Game, &Logic) -> Hint + Clone + Send + 'static,
+) -> Result<(Hint, u32), ApiError> {
+    let now = now_ms();
+    for _ in 0..HINT_TRIES {
+        let (game, logic, seen) = snapshot(state, session, id).await?;
+        let work = work.clone();
+        let hint = puzzles::on_a_hint_core(move || work(&game, &logic)).await?;
+        let (sid, gid, action) = (session.0.clone(), id.to_string(), action.to_string());
+        let counted = state
+            .db(move |conn| -> Result<_, ApiError> {
+                if db::load_game(conn, &sid, &gid)?.1.fingerprint() != seen {
+                    return Ok(None);
+                }
+                let (hints, _, _) = db::update_game(conn, &sid, &gid, &action, now, |g| {
+                    g.record_hint();
+                    Ok::<_, ApiError>(g.hints())
+                })?;
+                Ok(Some(hints))
+            })
+            .await?;
+        if let Some(hints) = counted {
+            return Ok((hint, hints));
+        }
+    }
+    // The game moves faster than its hint is worked out: work it out where it is stored.
+    let (sid, gid, action) = (session.0.clone(), id.to_string(), action.to_string());
+    let solvers = state.solvers().clone();
+    state
+        .db(move |conn| -> Result<_, ApiError> {
+            let (hint, _, game) = db::update_game(conn, &sid, &gid, &action, now, |g| {
+                let logic = solvers.for_layout(g.layout());
+                let hint = work(g, &logic);
+                g.record_hint();
+                Ok::<_, ApiError>(hint)
+            })?;
+            Ok((hint, game.hints()))
+        })
+        .await
+}
+
+/// The game as it stands (read beside the database thread), its layout's solver, and its
+/// position's fingerprint, for a hint or a step worked out away from the database.
+async fn snapshot(
+    state: &AppState,
+    session: &Session,
+    id: &str,
+) -> Result<(Game, std::sync::Arc<Logic>, u64), ApiError> {
+    let (sid, gid) = (session.0.clone(), id.to_string());
+    let (_, game) = state
+        .read(move |conn| db::load_game(conn, &sid, &gid))
+        .await?;
+    let logic = state.solvers().for_layout(game.layout());
+    let seen = game.fingerprint();
+    Ok((game, logic, seen))
 }
 
 /// The query of `GET /api/games/{id}/print`.

@@ -21,6 +21,8 @@ pub struct AppState {
     quotas: Arc<Quotas>,
     /// Read from the database (made there the first time) on first use.
     session_key: Arc<tokio::sync::OnceCell<SessionKey>>,
+    /// The logic solver of each grid layout, shared by every hint.
+    solvers: Arc<sudoku_play::Solvers>,
 }
 
 impl AppState {
@@ -31,6 +33,7 @@ impl AppState {
             store: Store::open(path)?,
             quotas: Arc::new(Quotas::new(limits)),
             session_key: Arc::new(tokio::sync::OnceCell::new()),
+            solvers: Arc::new(sudoku_play::Solvers::new()),
         })
     }
 
@@ -52,6 +55,11 @@ impl AppState {
     /// A handle to wait for the database thread to stop once the state is dropped.
     pub fn stopping(&self) -> sudoku_store::Stopping {
         self.store.stopping()
+    }
+
+    /// The logic solvers hints are worked out with, one per layout.
+    pub fn solvers(&self) -> &Arc<sudoku_play::Solvers> {
+        &self.solvers
     }
 
     /// The quotas on sessions and games.

@@ -403,3 +403,49 @@ async fn workbooks_of_many_sheets_are_refused_before_they_are_laid_out() {
     assert!(game["id"].is_string(), "{game}");
     server.stop().await;
 }
+
+/// Applies sent all at once on one game are worked out away from the database, each on the
+/// game as it then stood, and played only if it has not moved since: a step worked out twice
+/// from one position is never played twice. So the game ends exactly where as many Applies,
+/// one after another, take the same puzzle, with as many hints counted.
+#[tokio::test(flavor = "multi_thread")]
+async fn applies_sent_at_once_each_play_a_step_of_their_own() {
+    // HoDoKu grades it Extreme: its steps run from singles to chains.
+    const EXTREME: &str =
+        ".58....9.4..9....2.....4..8..37.1.5.....9.....4.3.67..6..2.....9....3..5.7....68.";
+    let (_dir, server, player, game, id) = table(EXTREME).await;
+    let sends: Vec<_> = (0..16)
+        .map(|_| {
+            let (player, id) = (player.clone(), id.clone());
+            tokio::spawn(async move { player.play(&id, json!({ "kind": "apply_hint" })).await })
+        })
+        .collect();
+    let mut played = 0;
+    for send in sends {
+        let (status, body) = send.await.expect("a request ends");
+        assert_eq!(status, StatusCode::OK, "{body}");
+        played += 1;
+    }
+    let (_, after) = player.get(&format!("/api/games/{id}")).await;
+
+    let puzzle: sudoku_core::Grid = EXTREME.parse().unwrap();
+    let solution = common::solve(&game);
+    let mut here =
+        sudoku_game::Game::new(sudoku_game::GameVariant::Classic, &puzzle, &solution, 0).unwrap();
+    for _ in 0..played {
+        here.apply(&sudoku_game::Move::ApplyHint, 0).unwrap();
+    }
+    let cells = after["cells"].as_array().expect("cells");
+    for (i, cell) in cells.iter().enumerate() {
+        let at = sudoku_core::Cell::from_index(i, 9);
+        let expected = here.digit(at).map(|d| d.get() as u64);
+        assert_eq!(cell["digit"].as_u64(), expected, "{at}");
+        let notes: Vec<u64> = here.notes(at).iter().map(|d| d.get() as u64).collect();
+        let sent: Vec<u64> = cell["notes"]
+            .as_array()
+            .map_or(Vec::new(), |n| n.iter().filter_map(Value::as_u64).collect());
+        assert_eq!(sent, notes, "the notes of {at}");
+    }
+    assert_eq!(after["hints"], json!(here.hints()));
+    server.stop().await;
+}

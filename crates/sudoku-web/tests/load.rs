@@ -2,8 +2,10 @@
 //! and play it, first flat out (every player sends its next move as soon as the last is
 //! answered: the most moves a second the server can take), then at a player's pace (a think
 //! time between moves: the latency a player sees while 199 others play); then new Hard games
-//! are timed one by one. Prints moves per second and the p50/p99 latencies; asserts only that
-//! every request succeeded and every move was acknowledged (speed depends on the machine).
+//! are timed one by one; a thousand players beside a thousand slow clients; and paced moves
+//! beside 50 players asking stage-3 hints on Extreme puzzles. Prints moves per second and the
+//! p50/p99 latencies; asserts only that every request succeeded and every move was
+//! acknowledged (speed depends on the machine).
 //! Run it optimised:
 //!
 //! ```text
@@ -13,6 +15,7 @@
 mod common;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use common::{Player, answers, id_of, place};
@@ -121,19 +124,22 @@ fn report(what: &str, mut moves: Vec<Duration>, wall: Duration) {
     );
 }
 
-#[tokio::test(flavor = "multi_thread")]
-#[ignore = "a load test of a few seconds; CI runs it with --include-ignored"]
-async fn two_hundred_players() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    // Two hundred players from one address: more new sessions, games and moves than an
-    // address's quotas for a minute.
-    let limits = sudoku_web::Limits {
+/// The limits for many players from one address: more new sessions, games and moves than an
+/// address's quotas for a minute.
+fn one_address() -> sudoku_web::Limits {
+    sudoku_web::Limits {
         sessions_per_minute: 100_000,
         new_per_minute_per_address: u32::MAX,
         changes_per_minute_per_address: u32::MAX,
         ..sudoku_web::Limits::default()
-    };
-    let server = common::start_with(&dir.path().join("games.sqlite3"), 0, limits).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a load test of a few seconds; CI runs it with --include-ignored"]
+async fn two_hundred_players() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let server = common::start_with(&dir.path().join("games.sqlite3"), 0, one_address()).await;
     let gates = Arc::new([Barrier::new(PLAYERS + 1), Barrier::new(PLAYERS + 1)]);
     let made = Instant::now();
     let tasks: Vec<_> = (0..PLAYERS)
@@ -190,19 +196,24 @@ const CROWD_MOVES: usize = 10;
 const CROWD_THINK: Duration = Duration::from_millis(1000);
 const CROWD_SPREAD_MS: u64 = 1000;
 
+/// Random waits of up to `spread_ms`, the same for a seed in every run.
+fn spread(seed: u64, spread_ms: u64) -> impl FnMut() -> Duration {
+    let mut state = seed.wrapping_mul(2_654_435_761) | 1;
+    move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        Duration::from_millis((state >> 33) % spread_ms)
+    }
+}
+
 /// One player of the crowd: a new game, then its moves at a human pace, each timed. Players
 /// start at random moments within the first think time, as people do.
 async fn play_paced(player: Player, seed: u64) -> Vec<Duration> {
     let game = player.new_game(json!({ "rung": "beginner" })).await;
     let id = id_of(&game);
     let todo = answers(&game);
-    let mut jitter = seed.wrapping_mul(2_654_435_761) | 1;
-    let mut think = || {
-        jitter = jitter
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1);
-        Duration::from_millis((jitter >> 33) % CROWD_SPREAD_MS)
-    };
+    let mut think = spread(seed, CROWD_SPREAD_MS);
     tokio::time::sleep(think()).await;
     let mut timings = Vec::with_capacity(CROWD_MOVES);
     for (k, (cell, digit)) in todo[..CROWD_MOVES].iter().enumerate() {
@@ -268,4 +279,163 @@ async fn a_thousand_players_beside_a_thousand_slow_clients() {
         size(db.clone()),
         size(wal)
     );
+}
+
+/// Puzzles HoDoKu 2.2 grades Extreme (two of its exemplars and three of the Sudoku Explainer
+/// puzzle bank's, as the project's rating tables list them): worked through by hints, each
+/// reaches chains and ALS steps.
+const EXTREME: [&str; 5] = [
+    ".4..7..1.5....2..9..69..4...7.6.82..4...1...8..87.4.3...3..91..1..3....6.5..8..9.",
+    ".58....9.4..9....2.....4..8..37.1.5.....9.....4.3.67..6..2.....9....3..5.7....68.",
+    "4.......7.39...25....982.......1....25.....843...4...6..6...3.....1.6...1..7.8..2",
+    ".2.56.7....1.372....6.....19.8........2.785......5.9.......4..916.2....4....86...",
+    "..67...91..9....623............3...4..72...1.4....1....31..8.75...9......65....3.",
+];
+/// Players asking hints, and players playing beside them.
+const HINTERS: usize = 50;
+const MOVERS: usize = 150;
+/// Paced moves per player without the hinters, then with them.
+const ALONE: usize = 10;
+const BESIDE: usize = 10;
+
+/// The latencies of one mover's paced moves, alone and beside the hinters.
+async fn move_beside(
+    player: Player,
+    gates: Arc<[Barrier; 2]>,
+    done: Arc<AtomicUsize>,
+    seed: u64,
+) -> (Vec<Duration>, Vec<Duration>) {
+    let game = player.new_game(json!({ "rung": "beginner" })).await;
+    let id = id_of(&game);
+    let todo = answers(&game);
+    let mut spread = spread(seed, SPREAD_MS);
+    let mut think = || THINK + spread();
+    let mut phases = (Vec::new(), Vec::new());
+    gates[0].wait().await;
+    for (k, (cell, digit)) in todo[..ALONE].iter().enumerate() {
+        phases
+            .0
+            .push(timed_move(&player, &id, cell, *digit, k).await);
+        tokio::time::sleep(think()).await;
+    }
+    gates[1].wait().await;
+    for (k, (cell, digit)) in todo[ALONE..ALONE + BESIDE].iter().enumerate() {
+        phases
+            .1
+            .push(timed_move(&player, &id, cell, *digit, ALONE + k).await);
+        tokio::time::sleep(think()).await;
+    }
+    done.fetch_add(1, Ordering::SeqCst);
+    phases
+}
+
+/// What a hinter saw: the latency of each stage-3 hint, and the hints refused as busy.
+#[derive(Default)]
+struct Hinted {
+    took: Vec<Duration>,
+    busy: usize,
+}
+
+/// A player who works an Extreme puzzle through by hints: a stage-3 hint, then Apply, again
+/// and again, a new game of the same puzzle once it is solved, until the movers are done.
+async fn hint_away(
+    player: Player,
+    puzzle: &'static str,
+    gate: Arc<[Barrier; 2]>,
+    movers_done: Arc<AtomicUsize>,
+) -> Hinted {
+    let mut id = id_of(&player.import(puzzle).await);
+    let mut seen = Hinted::default();
+    gate[0].wait().await;
+    gate[1].wait().await;
+    while movers_done.load(Ordering::SeqCst) < MOVERS {
+        let started = Instant::now();
+        let (status, hint) = player
+            .post(&format!("/api/games/{id}/hint"), json!({ "stage": 3 }))
+            .await;
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            seen.busy += 1;
+            continue;
+        }
+        seen.took.push(started.elapsed());
+        assert_eq!(status, StatusCode::OK, "{hint}");
+        let applied = match hint["kind"].as_str() {
+            Some("step") => {
+                let (status, game) = player.play(&id, json!({ "kind": "apply_hint" })).await;
+                assert!(
+                    status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE,
+                    "{status} {game}"
+                );
+                game["status"] == "playing" || status == StatusCode::SERVICE_UNAVAILABLE
+            }
+            _ => false,
+        };
+        if !applied {
+            id = id_of(&player.import(puzzle).await);
+        }
+    }
+    seen
+}
+
+/// Moves at a player's pace while 50 other players ask stage-3 hints on Extreme puzzles (and
+/// apply them), against the same moves with no hints asked: hints are worked out off the
+/// database thread, so the movers' latency should not follow them. Prints both, with the
+/// hints' own latency; asserts only that every move and hint was answered.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "a load test of about twenty seconds; CI runs it with --include-ignored"]
+async fn moves_beside_fifty_players_asking_hints() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let server = common::start_with(&dir.path().join("games.sqlite3"), 0, one_address()).await;
+    let gates = Arc::new([
+        Barrier::new(MOVERS + HINTERS + 1),
+        Barrier::new(MOVERS + HINTERS + 1),
+    ]);
+    let done = Arc::new(AtomicUsize::new(0));
+    let movers: Vec<_> = (0..MOVERS)
+        .map(|k| {
+            let player = Player::new(&server);
+            tokio::spawn(move_beside(player, gates.clone(), done.clone(), k as u64))
+        })
+        .collect();
+    let hinters: Vec<_> = (0..HINTERS)
+        .map(|k| {
+            let player = Player::new(&server);
+            let puzzle = EXTREME[k % EXTREME.len()];
+            tokio::spawn(hint_away(player, puzzle, gates.clone(), done.clone()))
+        })
+        .collect();
+    gates[0].wait().await;
+    let alone = Instant::now();
+    gates[1].wait().await;
+    let alone = alone.elapsed();
+    let beside = Instant::now();
+    let (mut first, mut second) = (Vec::new(), Vec::new());
+    for task in movers {
+        let (a, b) = task.await.expect("a mover finishes");
+        first.extend(a);
+        second.extend(b);
+    }
+    let beside = beside.elapsed();
+    let mut hints = Hinted::default();
+    for task in hinters {
+        let h = task.await.expect("a hinter finishes");
+        hints.took.extend(h.took);
+        hints.busy += h.busy;
+    }
+    report(&format!("{MOVERS} players, paced, alone"), first, alone);
+    report(
+        &format!("{MOVERS} players, paced, beside {HINTERS} asking stage-3 hints"),
+        second,
+        beside,
+    );
+    hints.took.sort();
+    println!(
+        "hints: {} answered ({} busy), p50 {} p99 {} max {}",
+        hints.took.len(),
+        hints.busy,
+        ms(quantile(&hints.took, 0.5)),
+        ms(quantile(&hints.took, 0.99)),
+        ms(*hints.took.last().unwrap()),
+    );
+    server.stop().await;
 }

@@ -700,6 +700,51 @@ fn apply_hint_on_a_full_grid_is_refused() {
     );
 }
 
+/// A hint worked out on a copy and counted on the game, and an Apply of a step worked out on
+/// a copy, leave the game exactly as the hint and the Apply worked out in place do, through
+/// a whole hard puzzle; a step worked out before the position moved is not the game's.
+#[test]
+fn hints_and_steps_worked_out_on_a_copy_match_those_worked_out_in_place() {
+    let mut here = hard_game();
+    let mut away = here.clone();
+    let logic = Logic::new(here.layout());
+    for _ in 0..500 {
+        if here.status() == Status::Won {
+            break;
+        }
+        for (stage, intuitive) in [
+            (Stage::Technique, false),
+            (Stage::Step, false),
+            (Stage::Step, true),
+        ] {
+            let copy = away.clone();
+            let hint = copy.hint_for(&logic, stage, intuitive);
+            away.record_hint();
+            let expected = if intuitive {
+                here.intuitive_hint_with(&logic, stage)
+            } else {
+                here.hint_with(&logic, stage)
+            };
+            assert_eq!(hint, expected);
+        }
+        let step = away.clone().hint_step(&logic).unwrap();
+        let seen = away.fingerprint();
+        assert_eq!(
+            away.apply_hint_step(&step, 0),
+            here.apply(&Move::ApplyHint, 0)
+        );
+        assert_ne!(away.fingerprint(), seen, "the position moved");
+        assert_eq!(away.fingerprint(), here.fingerprint());
+        assert_eq!(away.hints(), here.hints());
+    }
+    assert_eq!(here.status(), Status::Won);
+    assert_eq!(away.status(), Status::Won);
+    assert_eq!(
+        away.hint_step(&logic).unwrap_err(),
+        GameError::Finished(Status::Won)
+    );
+}
+
 #[test]
 fn the_timer_counts_only_unpaused_time() {
     let mut g = game();
