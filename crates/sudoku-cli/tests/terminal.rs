@@ -1,6 +1,6 @@
 //! `sudoku play` and `sudoku drill` end to end: the game in a real terminal (tmux: keys in
 //! with `send-keys`, the screen out with `capture-pane`), and the plain drill answered by a
-//! script. Needs tmux (`apt-get install -y tmux`; `.ci/run` installs it).
+//! script. Needs tmux (`apt-get install -y tmux`; `.ci/test` installs it).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;

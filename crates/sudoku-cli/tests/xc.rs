@@ -543,7 +543,7 @@ fn cells_backend_counts_the_same() {
 /// The parts of a split count, run with GNU parallel as the README shows (`--list-parts N |
 /// parallel sudoku xc FILE --count --part {}`), add up to the count; so do the node and
 /// update counts; for an exact cover, a colour and a multiplicity problem. Needs GNU
-/// parallel (`apt-get install -y parallel`; `.ci/run` installs it).
+/// parallel (`apt-get install -y parallel`; `.ci/test` installs it).
 #[test]
 fn parts_run_with_gnu_parallel_add_up_to_the_count() {
     assert!(

@@ -6,7 +6,7 @@
 //!
 //! Needs what the browser test needs (Node.js, `/usr/bin/chromium`, `npm ci` in
 //! `tests/browser`) and a Latin font in `/usr/share/fonts/truetype/dejavu` (Debian's
-//! fonts-dejavu-core, which fontconfig itself pulls in); `.ci/run` installs them.
+//! fonts-dejavu-core, which fontconfig itself pulls in); `.ci/test` installs them.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
