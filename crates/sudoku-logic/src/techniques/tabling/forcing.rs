@@ -8,6 +8,7 @@ use super::super::{Ctx, digit};
 use super::bfs::{Bfs, Table};
 use super::graph::{Graph, chain_of};
 use super::houses::{HouseBits, HousePlaces, sees_itself};
+use super::index::{CandIx, CellIx, DigitIx, each_cell, each_digit};
 use super::links::PaddedLinks;
 use super::pool::{put_back, take_spare};
 use super::tables::{SPARE_ARENAS, Tables, grouped_tables};
@@ -30,9 +31,10 @@ impl<'t, const W: usize> Implications<'t, W> {
         let n = graph.n;
         let mut sets = vec![CellSet::EMPTY; 2 * n];
         for &(value, _) in table.entries {
-            if let Ok((c, d)) = graph.node(value) {
+            if let Ok(CandIx { cell, digit }) = graph.node(value) {
+                let d = digit.index();
                 let k = if value & 1 == 1 { d } else { n + d };
-                sets[k].insert(c);
+                sets[k].insert(cell.index());
             }
         }
         Implications { table, sets }
@@ -56,8 +58,8 @@ impl<'t, const W: usize> Implications<'t, W> {
 /// What a forcing chain concludes: a digit placed or a candidate removed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Conclusion {
-    Place(usize, usize),
-    Remove(usize, usize),
+    Place(CandIx),
+    Remove(CandIx),
 }
 
 impl Conclusion {
@@ -65,17 +67,24 @@ impl Conclusion {
     /// then eliminations by candidate (the shorter chains first among equals).
     fn rank(self, n: usize) -> (u8, usize) {
         match self {
-            Conclusion::Place(c, _) => (0, c),
-            Conclusion::Remove(c, d) => (1, c * n + d),
+            Conclusion::Place(c) => (0, c.cell.index()),
+            Conclusion::Remove(c) => (1, c.cell.index() * n + c.digit.index()),
         }
     }
 
-    /// Digit index `d` placed in or removed from `cell`.
-    pub(super) fn of(placed: bool, cell: usize, d: usize) -> Conclusion {
+    /// Candidate `c` placed or removed.
+    pub(super) fn of(placed: bool, c: CandIx) -> Conclusion {
         if placed {
-            Conclusion::Place(cell, d)
+            Conclusion::Place(c)
         } else {
-            Conclusion::Remove(cell, d)
+            Conclusion::Remove(c)
+        }
+    }
+
+    /// The candidate placed or removed.
+    fn candidate(self) -> CandIx {
+        match self {
+            Conclusion::Place(c) | Conclusion::Remove(c) => c,
         }
     }
 }
@@ -153,20 +162,18 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
     fn one_premise(&mut self, t: &Implications<'_, W>) {
         let (g, ctx) = (self.graph, self.ctx);
         let premise = t.premise();
-        let Ok((s, c)) = g.node(premise) else { return };
+        let Ok(start) = g.node(premise) else { return };
         let on = premise & 1 == 1;
-        let conclusion = if on {
-            Conclusion::Remove(s, c)
-        } else {
-            Conclusion::Place(s, c)
-        };
+        let conclusion = Conclusion::of(!on, start);
         if !self.may_win(conclusion) {
             return;
         }
         let contradiction = Technique::ForcingChainContradiction;
         // The premise implies its own opposite.
+        let (s, c) = (start.cell.index(), start.digit.index());
         if (on && t.off()[c].contains(s)) || (!on && t.on()[c].contains(s)) {
-            self.record(contradiction, conclusion, &[(t, g.normal(s, c, !on))]);
+            let opposite = g.normal(start.cell, start.digit, !on);
+            self.record(contradiction, conclusion, &[(t, opposite)]);
         }
         // One pass over the digits for what the three checks below look for (each is rare):
         // a candidate both set and cleared, a cell given two digits, a cell left without a
@@ -182,6 +189,7 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
         // A candidate both set and cleared.
         for d in (0..ctx.n()).filter(|_| both) {
             if let Some(x) = t.on()[d].and(&t.off()[d]).first() {
+                let (x, d) = (CellIx::new(x), DigitIx::new(d));
                 let ends = [(t, g.normal(x, d, false)), (t, g.normal(x, d, true))];
                 self.record(contradiction, conclusion, &ends);
             }
@@ -190,6 +198,7 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
         for d in (0..ctx.n()).filter(|_| !twice.is_empty()) {
             for e in d + 1..ctx.n() {
                 if let Some(x) = t.on()[d].and(&t.on()[e]).first() {
+                    let (x, d, e) = (CellIx::new(x), DigitIx::new(d), DigitIx::new(e));
                     let ends = [(t, g.normal(x, d, true)), (t, g.normal(x, e, true))];
                     self.record(contradiction, conclusion, &ends);
                 }
@@ -203,8 +212,10 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
                     for h in ctx.g.lines(kind) {
                         let twice = t.on()[d].and(ctx.g.house_set(h));
                         if twice.len() > 1 {
-                            let ends: Vec<_> =
-                                twice.iter().map(|x| (t, g.normal(x, d, true))).collect();
+                            let d = DigitIx::new(d);
+                            let ends: Vec<_> = each_cell(&twice)
+                                .map(|x| (t, g.normal(x, d, true)))
+                                .collect();
                             self.record(contradiction, conclusion, &ends);
                         }
                     }
@@ -212,8 +223,8 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
             }
         }
         // A cell left without a candidate.
-        for x in dead.iter() {
-            let ends: Vec<_> = BitIter(ctx.mask(x))
+        for x in each_cell(&dead) {
+            let ends: Vec<_> = each_digit(ctx.mask(x.index()))
                 .map(|d| (t, g.normal(x, d, false)))
                 .collect();
             self.record(contradiction, conclusion, &ends);
@@ -234,14 +245,17 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
     pub(super) fn no_place_left(&mut self, t: &Implications<'_, W>, conclusion: Conclusion) {
         let g = self.graph;
         for r in 0..self.places.runs.len() {
-            let (d, from, to) = self.places.runs[r];
+            let (digit, from, to) = self.places.runs[r];
+            let d = digit.index();
             if !self.places.allowed[d].intersects(&t.off()[d]) {
                 continue;
             }
             for k in from..to {
                 let places = self.places.places[k];
                 if places.minus(&t.off()[d]).is_empty() {
-                    let ends: Vec<_> = places.iter().map(|x| (t, g.normal(x, d, false))).collect();
+                    let ends: Vec<_> = each_cell(&places)
+                        .map(|x| (t, g.normal(x, digit, false)))
+                        .collect();
                     self.record(Technique::ForcingChainContradiction, conclusion, &ends);
                 }
             }
@@ -276,7 +290,10 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
             for (d, &emptied) in emptied.iter().enumerate().take(n) {
                 for bit in BitIter(emptied & kind_mask << (kind * bits.per_kind)) {
                     let places = self.places.places[bits.place_of[d][bit] as usize];
-                    let ends: Vec<_> = places.iter().map(|x| (t, g.normal(x, d, false))).collect();
+                    let digit = DigitIx::new(d);
+                    let ends: Vec<_> = each_cell(&places)
+                        .map(|x| (t, g.normal(x, digit, false)))
+                        .collect();
                     self.record(Technique::ForcingChainContradiction, conclusion, &ends);
                 }
             }
@@ -286,15 +303,15 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
     /// What a candidate implies both when it is true and when it is false holds.
     fn both_ways(&mut self, on: &Implications<'_, W>, off: &Implications<'_, W>) {
         let (g, ctx) = (self.graph, self.ctx);
-        let Ok((s, _)) = g.node(on.premise()) else {
+        let Ok(start) = g.node(on.premise()) else {
             return;
         };
         for (placed, sets) in [(true, (on.on(), off.on())), (false, (on.off(), off.off()))] {
-            for d in 0..ctx.n() {
-                let mut both = sets.0[d].and(&sets.1[d]);
-                both.remove(s);
-                for x in both.iter() {
-                    let conclusion = Conclusion::of(placed, x, d);
+            for d in (0..ctx.n()).map(DigitIx::new) {
+                let mut both = sets.0[d.index()].and(&sets.1[d.index()]);
+                both.remove(start.cell.index());
+                for x in each_cell(&both) {
+                    let conclusion = Conclusion::of(placed, CandIx::new(x, d));
                     let value = g.normal(x, d, placed);
                     self.record(
                         Technique::ForcingChainVerity,
@@ -311,8 +328,8 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
         let (g, ctx) = (self.graph, self.ctx);
         let mut by_candidate = vec![None; ctx.g.cell_count() * ctx.n()];
         for (on, _) in tables {
-            if let Ok((c, d)) = g.node(on.premise()) {
-                by_candidate[c * ctx.n() + d] = Some(on);
+            if let Ok(c) = g.node(on.premise()) {
+                by_candidate[c.cell.index() * ctx.n() + c.digit.index()] = Some(on);
             }
         }
         let on_table = |c: usize, d: usize| by_candidate[c * ctx.n() + d];
@@ -362,11 +379,11 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
             }
         }
         let n = ctx.n();
-        for d in 0..n {
+        for d in (0..n).map(DigitIx::new) {
             for placed in [true, false] {
-                let common = &common[if placed { d } else { n + d }];
-                for x in common.iter() {
-                    let conclusion = Conclusion::of(placed, x, d);
+                let common = &common[if placed { d.index() } else { n + d.index() }];
+                for x in each_cell(common) {
+                    let conclusion = Conclusion::of(placed, CandIx::new(x, d));
                     if !self.may_win(conclusion) {
                         continue;
                     }
@@ -406,23 +423,19 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
         {
             return;
         }
-        let (cell, d, place) = match conclusion {
-            Conclusion::Place(c, d) => (c, d, true),
-            Conclusion::Remove(c, d) => (c, d, false),
-        };
-        let mut step = Step::new(technique, vec![digit(d)]);
-        if place {
-            step.place(ctx.cand(cell, d));
-        } else {
-            step.eliminate(ctx.cand(cell, d));
+        let candidate = conclusion.candidate();
+        let mut step = Step::new(technique, vec![digit(candidate.digit.index())]);
+        match conclusion {
+            Conclusion::Place(c) => step.place(c.to_candidate(ctx)),
+            Conclusion::Remove(c) => step.eliminate(c.to_candidate(ctx)),
         }
         for path in &paths {
             step.chains.push(chain_of(g, ctx, path));
         }
         if let Some(path) = paths.first() {
             let role = Role::Pattern;
-            if let Ok((c, d)) = g.node(path[0]) {
-                step.add_candidate(ctx.cand(c, d), role);
+            if let Ok(c) = g.node(path[0]) {
+                step.add_candidate(c.to_candidate(ctx), role);
             }
         }
         let rank = conclusion.rank(ctx.n());
@@ -439,6 +452,8 @@ impl<'a, 'c, const W: usize> Forcing<'a, 'c, W> {
 
 /// The tables of the premises a [`Walk::Wanted`] search did not walk, walked when a forcing
 /// chain needs a path from one of them: a few of the hundreds passed over.
+///
+/// [`Walk::Wanted`]: super::tables::Walk::Wanted
 struct LaterWalks<'a> {
     /// The links to walk, where some premises were not walked.
     links: Option<&'a PaddedLinks>,

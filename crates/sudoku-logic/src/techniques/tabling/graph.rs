@@ -2,15 +2,16 @@
 //! of their values in HoDoKu's order, and a path of values written as a chain.
 
 use super::super::{Ctx, digit};
+use super::index::{CandIx, CellIx, DigitIx, each_cell, each_digit};
 use super::pool::{put_back, take_spare};
-use crate::bits::{BitIter, CellSet, two_bits};
+use crate::bits::{CellSet, two_bits};
 use crate::chain::{Chain, ChainNode, LinkKind};
 use crate::geometry::Kind;
 
 /// A group node: two or three places of a digit in one line and one box.
 pub(super) struct Group {
     cells: CellSet<W20>,
-    d: usize,
+    d: DigitIx,
     /// The line (row or column house) and the box house.
     line: usize,
     block: usize,
@@ -28,7 +29,7 @@ pub(super) const W20: usize = crate::bits::MAX_WORDS;
 /// places in the set (HoDoKu's `fillTablesWithAls`).
 pub(super) struct AlsNode {
     pub(super) cells: CellSet<W20>,
-    pub(super) d: usize,
+    pub(super) d: DigitIx,
     /// The set's digits.
     pub(super) mask: u64,
     /// Per digit: the cells outside the set with the digit that see all its places in it.
@@ -85,6 +86,9 @@ impl Drop for Graph {
 impl Graph {
     /// A graph with its lists (the searches lay the plain and grouped ones out straight
     /// from the position: [`PaddedLinks::plain`], [`PaddedLinks::with_adds`]).
+    ///
+    /// [`PaddedLinks::plain`]: super::links::PaddedLinks::plain
+    /// [`PaddedLinks::with_adds`]: super::links::PaddedLinks::with_adds
     #[cfg(test)]
     pub(super) fn new<const W: usize>(ctx: &Ctx<W>, grouped: bool) -> Graph {
         Graph::build(ctx, grouped, false, false)
@@ -170,10 +174,10 @@ impl Graph {
 
     /// Per candidate node, its place in `candidates` (where its "on" table is when the "on"
     /// tables come first); `u32::MAX` for a node that is no candidate.
-    pub(super) fn candidate_index(&self, candidates: &[(usize, usize)]) -> Vec<u32> {
+    pub(super) fn candidate_index(&self, candidates: &[CandIx]) -> Vec<u32> {
         let mut index = vec![u32::MAX; self.cell_of.len()];
-        for (i, &(c, d)) in candidates.iter().enumerate() {
-            index[c * self.n + d] = i as u32;
+        for (i, c) in candidates.iter().enumerate() {
+            index[c.cell.index() * self.n + c.digit.index()] = i as u32;
         }
         index
     }
@@ -184,14 +188,16 @@ impl Graph {
         2 * (self.cell_of.len() + self.groups.len() + self.alses.len())
     }
 
-    pub(super) fn normal(&self, cell: usize, d: usize, on: bool) -> u32 {
+    /// The value of digit `d` in `cell`, "on" or "off".
+    pub(super) fn normal(&self, cell: CellIx, d: DigitIx, on: bool) -> u32 {
         normal_value(self.n, cell, d, on)
     }
 
     /// The values of every candidate of `cell`, on and off: a range, tested without a
     /// division.
-    pub(super) fn cell_values(&self, cell: usize) -> std::ops::Range<u32> {
-        self.normal(cell, 0, false)..self.normal(cell + 1, 0, false)
+    pub(super) fn cell_values(&self, cell: CellIx) -> std::ops::Range<u32> {
+        let first = 2 * cell.index() * self.n;
+        first as u32..(first + 2 * self.n) as u32
     }
 
     pub(super) fn group(&self, g: usize, on: bool) -> u32 {
@@ -210,37 +216,40 @@ impl Graph {
         }
     }
 
-    /// The node of a value: `Ok((cell, d))` or `Err(group)`, where groups past the group
+    /// The node of a value: `Ok(candidate)` or `Err(group)`, where groups past the group
     /// nodes are ALS nodes.
-    pub(super) fn node(&self, value: u32) -> Result<(usize, usize), usize> {
+    pub(super) fn node(&self, value: u32) -> Result<CandIx, usize> {
         let node = value as usize / 2;
         match self.cell_of.get(node) {
-            Some(&cell) => Ok((cell as usize, node - cell as usize * self.n)),
+            Some(&cell) => {
+                let cell = usize::from(cell);
+                let d = node - cell * self.n;
+                Ok(CandIx::new(CellIx::new(cell), DigitIx::new(d)))
+            }
             None => Err(node - self.cell_of.len()),
         }
     }
 
     /// The cells of a node, ascending.
-    pub(super) fn cells_of(&self, value: u32) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn cells_of(&self, value: u32) -> impl Iterator<Item = CellIx> + '_ {
         let (cell, set) = match self.node(value) {
-            Ok((c, _)) => (Some(c), None),
+            Ok(c) => (Some(c.cell), None),
             Err(g) if g >= self.groups.len() => {
                 (None, Some(&self.alses[g - self.groups.len()].cells))
             }
             Err(g) => (None, Some(&self.groups[g].cells)),
         };
-        cell.into_iter()
-            .chain(set.into_iter().flat_map(|s| s.iter()))
+        cell.into_iter().chain(set.into_iter().flat_map(each_cell))
     }
 
     /// Adds the cells of a node to `set`: a candidate's cell without going through
     /// [`Graph::cells_of`], as the lasso test of every chain found does it for each node.
     pub(super) fn insert_cells<const W: usize>(&self, value: u32, set: &mut CellSet<W>) {
         match self.node(value) {
-            Ok((c, _)) => set.insert(c),
+            Ok(c) => set.insert(c.cell.index()),
             Err(_) => {
                 for c in self.cells_of(value) {
-                    set.insert(c);
+                    set.insert(c.index());
                 }
             }
         }
@@ -248,20 +257,21 @@ impl Graph {
 
     /// The first (lowest) cell of a node, which HoDoKu uses for its lasso test; for an ALS
     /// node, its first cell with the node's digit.
-    pub(super) fn first_cell(&self, value: u32) -> usize {
-        match self.node(value) {
-            Ok((c, _)) => c,
+    pub(super) fn first_cell(&self, value: u32) -> CellIx {
+        let first = match self.node(value) {
+            Ok(c) => return c.cell,
             Err(g) if g >= self.groups.len() => {
                 let a = &self.alses[g - self.groups.len()];
-                a.with[a.d].first().unwrap_or(0)
+                a.with[a.d.index()].first()
             }
-            Err(g) => self.groups[g].cells.first().unwrap_or(0),
-        }
+            Err(g) => self.groups[g].cells.first(),
+        };
+        CellIx::new(first.unwrap_or(0))
     }
 
-    pub(super) fn digit_of(&self, value: u32) -> usize {
+    pub(super) fn digit_of(&self, value: u32) -> DigitIx {
         match self.node(value) {
-            Ok((_, d)) => d,
+            Ok(c) => c.digit,
             Err(g) if g >= self.groups.len() => self.alses[g - self.groups.len()].d,
             Err(g) => self.groups[g].d,
         }
@@ -269,11 +279,16 @@ impl Graph {
 
     /// The cells seeing every cell of a node; for an ALS node, the cells outside it seeing
     /// every place of digit `x` in it.
-    pub(super) fn buddies<const W: usize>(&self, ctx: &Ctx<W>, value: u32, x: usize) -> CellSet<W> {
+    pub(super) fn buddies<const W: usize>(
+        &self,
+        ctx: &Ctx<W>,
+        value: u32,
+        x: DigitIx,
+    ) -> CellSet<W> {
         match self.node(value) {
-            Ok((c, _)) => *ctx.g.peers(c),
+            Ok(c) => *ctx.g.peers(c.cell.index()),
             Err(g) if g >= self.groups.len() => {
-                self.alses[g - self.groups.len()].buddies[x].resized()
+                self.alses[g - self.groups.len()].buddies[x.index()].resized()
             }
             Err(g) => self.groups[g].buddies.resized(),
         }
@@ -293,11 +308,11 @@ impl Graph {
     /// are never merged with equal ones, as in HoDoKu.
     pub(super) fn group_links<const W: usize>(&self, ctx: &Ctx<W>, adds: &mut Vec<(u32, u32)>) {
         // Kept from group to group, so that the groups' links cost no allocations.
-        let mut seeing: Vec<usize> = Vec::new();
+        let mut seeing: Vec<CellIx> = Vec::new();
         // The groups of each digit, in order: a group links only to groups of its digit.
         let mut of_digit: Vec<Vec<usize>> = vec![Vec::new(); ctx.n()];
         for (j, g) in self.groups.iter().enumerate() {
-            of_digit[g.d].push(j);
+            of_digit[g.d.index()].push(j);
         }
         // The groups' cells at the position's width: the pairs below test them many times,
         // and at the widest width each test reads twenty words.
@@ -311,21 +326,23 @@ impl Graph {
             let d = gi.d;
             seeing.clear();
             let buddies: CellSet<W> = gi.buddies.resized();
-            seeing.extend(buddies.and(&ctx.digit_cells[d]).iter());
+            seeing.extend(each_cell(&buddies.and(&ctx.digit_cells[d.index()])));
             let (line, block) = (gi.line, gi.block);
             for &t in &seeing {
                 adds.push((g_on, self.normal(t, d, false)));
                 adds.push((self.normal(t, d, true), g_off));
             }
             for h in [block, line] {
-                let mut inside = seeing.iter().filter(|&&t| ctx.g.house_set(h).contains(t));
+                let mut inside = seeing
+                    .iter()
+                    .filter(|&&t| ctx.g.house_set(h).contains(t.index()));
                 if let (Some(&u), None) = (inside.next(), inside.next()) {
                     adds.push((g_off, self.normal(u, d, true)));
                     adds.push((self.normal(u, d, false), g_on));
                 }
             }
             let mut shared: [(usize, Option<usize>); 2] = [(0, None); 2];
-            for &j in &of_digit[d] {
+            for &j in &of_digit[d.index()] {
                 let (j_line, j_block) = houses[j];
                 if (j_line != line && j_block != block) || j == i || cells[j].intersects(&cells[i])
                 {
@@ -342,7 +359,7 @@ impl Graph {
             for (k, h) in [line, block].into_iter().enumerate() {
                 let (1, Some(j)) = shared[k] else { continue };
                 let rest = ctx
-                    .cells_in(h, d)
+                    .cells_in(h, d.index())
                     .iter()
                     .filter(|&c| !cells[i].contains(c) && !cells[j].contains(c))
                     .count();
@@ -365,13 +382,13 @@ impl Graph {
         let mut exits: Vec<Vec<u32>> = Vec::with_capacity(self.alses.len());
         for (k, a) in self.alses.iter().enumerate() {
             let (node, d) = (self.als(k, false), a.d);
-            for x in a.buddies[d].iter() {
+            for x in each_cell(&a.buddies[d.index()]) {
                 entries.push((self.normal(x, d, true), node));
                 for (i, gr) in self.groups.iter().enumerate() {
                     if gr.d == d
-                        && gr.cells.contains(x)
+                        && gr.cells.contains(x.index())
                         && !gr.cells.intersects(&a.cells)
-                        && a.with[d].is_subset(&gr.buddies)
+                        && a.with[d.index()].is_subset(&gr.buddies)
                     {
                         entries.push((self.group(i, true), node));
                     }
@@ -396,10 +413,10 @@ impl Graph {
     /// with one digit on.
     fn als_exits<const W: usize>(&self, ctx: &Ctx<W>, a: &AlsNode) -> Vec<u32> {
         let d = a.d;
-        let removed = || BitIter(a.mask & !(1 << d)).map(|z| (z, &a.buddies[z]));
+        let removed = || each_digit(a.mask & !d.bit()).map(|z| (z, &a.buddies[z.index()]));
         let mut links = Vec::new();
         for (z, cells) in removed() {
-            links.extend(cells.iter().map(|c| self.normal(c, z, false)));
+            links.extend(each_cell(cells).map(|c| self.normal(c, z, false)));
             for (i, gr) in self.groups.iter().enumerate() {
                 if gr.d == z && gr.cells.is_subset(cells) {
                     links.push(self.group(i, false));
@@ -408,25 +425,26 @@ impl Graph {
         }
         for (j, b) in self.alses.iter().enumerate() {
             if b.d != d
-                && a.mask & 1 << b.d != 0
+                && a.mask & b.d.bit() != 0
                 && !b.cells.intersects(&a.cells)
-                && !a.buddies[b.d].is_empty()
-                && b.with[b.d].is_subset(&a.buddies[b.d])
+                && !a.buddies[b.d.index()].is_empty()
+                && b.with[b.d.index()].is_subset(&a.buddies[b.d.index()])
             {
                 links.push(self.als(j, false));
             }
         }
         let outside = removed().fold(CellSet::<W20>::EMPTY, |s, (_, cells)| s.or(cells));
-        for c in outside.iter() {
-            let m = ctx.mask(c);
+        for c in each_cell(&outside) {
+            let m = ctx.mask(c.index());
             if two_bits(m) {
                 continue;
             }
             let rest = removed()
-                .filter(|(_, cells)| cells.contains(c))
-                .fold(m, |m, (z, _)| m & !(1 << z));
+                .filter(|(_, cells)| cells.contains(c.index()))
+                .fold(m, |m, (z, _)| m & !z.bit());
             if rest.count_ones() == 1 {
-                links.push(self.normal(c, rest.trailing_zeros() as usize, true));
+                let only = DigitIx::new(rest.trailing_zeros() as usize);
+                links.push(self.normal(c, only, true));
             }
         }
         links
@@ -443,8 +461,8 @@ fn cell_of(n: usize) -> Vec<u16> {
 }
 
 /// The value of a candidate, "on" or "off", in a grid of `n` digits.
-fn normal_value(n: usize, cell: usize, d: usize, on: bool) -> u32 {
-    ((cell * n + d) * 2 + usize::from(on)) as u32
+fn normal_value(n: usize, cell: CellIx, d: DigitIx, on: bool) -> u32 {
+    ((cell.index() * n + d.index()) * 2 + usize::from(on)) as u32
 }
 
 /// The direct links of every candidate, candidates in order (cells, then digits), given to
@@ -458,40 +476,36 @@ fn normal_value(n: usize, cell: usize, d: usize, on: bool) -> u32 {
 /// of searching the list (which made building the graph quadratic in its links).
 pub(super) fn plain_lists<const W: usize>(
     ctx: &Ctx<W>,
-    mut emit: impl FnMut(usize, usize, &[u32], &[u32]),
+    mut emit: impl FnMut(CellIx, DigitIx, &[u32], &[u32]),
 ) {
     let n = ctx.n();
     let (mut on_list, mut off_list) = (Vec::new(), Vec::new());
-    for cell in ctx.empty.iter() {
-        let m = ctx.mask(cell);
+    for cell in each_cell(&ctx.empty) {
+        let m = ctx.mask(cell.index());
         let bivalue = two_bits(m);
-        for d in BitIter(m) {
+        for d in each_digit(m) {
             on_list.clear();
             off_list.clear();
-            for x in BitIter(m & !(1 << d)) {
+            for x in each_digit(m & !d.bit()) {
                 on_list.push(normal_value(n, cell, x, false));
                 if bivalue {
                     off_list.push(normal_value(n, cell, x, true));
                 }
             }
             let (mut weak, mut strong) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
-            weak.insert(cell);
-            for h in ctx.g.houses_in_order(cell) {
-                let places = ctx.cells_in(h, d);
+            weak.insert(cell.index());
+            for h in ctx.g.houses_in_order(cell.index()) {
+                let places = ctx.cells_in(h, d.index());
                 if !places.has_two() {
                     continue;
                 }
-                on_list.extend(
-                    places
-                        .minus(&weak)
-                        .iter()
-                        .map(|k| normal_value(n, k, d, false)),
-                );
+                on_list
+                    .extend(each_cell(&places.minus(&weak)).map(|k| normal_value(n, k, d, false)));
                 weak = weak.or(&places);
                 if places.is_pair() {
-                    let other = places.iter().find(|&k| k != cell).unwrap_or(cell);
-                    if !strong.contains(other) {
-                        strong.insert(other);
+                    let other = each_cell(&places).find(|&k| k != cell).unwrap_or(cell);
+                    if !strong.contains(other.index()) {
+                        strong.insert(other.index());
                         off_list.push(normal_value(n, other, d, true));
                     }
                 }
@@ -512,8 +526,8 @@ fn als_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<AlsNode> {
     {
         let buddies: Vec<CellSet<W20>> = a.buddies.iter().map(wide).collect();
         let with: Vec<CellSet<W20>> = a.with.iter().map(wide).collect();
-        for d in BitIter(a.mask) {
-            if BitIter(a.mask & !(1 << d)).all(|z| buddies[z].is_empty()) {
+        for d in each_digit(a.mask) {
+            if each_digit(a.mask & !d.bit()).all(|z| buddies[z.index()].is_empty()) {
                 continue;
             }
             out.push(AlsNode {
@@ -548,7 +562,7 @@ fn group_nodes<const W: usize>(ctx: &Ctx<W>) -> Vec<Group> {
                     let buddies = ctx.g.common_peers(cells.iter());
                     out.push(Group {
                         cells: cells.resized(),
-                        d,
+                        d: DigitIx::new(d),
                         line,
                         block,
                         buddies: buddies.resized(),
@@ -571,7 +585,7 @@ pub(super) fn chain_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, path: &[u32]) ->
             && v & 1 == 0
         {
             let cells = a.cells.iter().map(|c| ctx.cell(c)).collect();
-            let exit = ChainNode::group(cells, digit(g.digit_of(v)));
+            let exit = ChainNode::group(cells, digit(g.digit_of(v).index()));
             chain.push(LinkKind::Strong, exit);
         }
         let link = if v & 1 == 1 {
@@ -585,6 +599,6 @@ pub(super) fn chain_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, path: &[u32]) ->
 }
 
 fn node_of<const W: usize>(g: &Graph, ctx: &Ctx<W>, value: u32) -> ChainNode {
-    let cells = g.cells_of(value).map(|c| ctx.cell(c));
-    ChainNode::group(cells.collect(), digit(g.digit_of(value)))
+    let cells = g.cells_of(value).map(|c| ctx.cell(c.index()));
+    ChainNode::group(cells.collect(), digit(g.digit_of(value).index()))
 }

@@ -2,6 +2,7 @@
 //! placed digits alone, house by house.
 
 use super::super::Ctx;
+use super::index::DigitIx;
 use crate::bits::CellSet;
 use crate::geometry::Kind;
 
@@ -16,7 +17,7 @@ pub(super) struct HousePlaces<const W: usize> {
     /// Per kind of house and digit, in the order above: the digit and its range in `places`.
     /// A premise that clears none of a digit's allowed cells leaves it room in every house,
     /// so its run is passed over whole.
-    pub(super) runs: Vec<(usize, usize, usize)>,
+    pub(super) runs: Vec<(DigitIx, usize, usize)>,
     /// Where the rows, columns and boxes fit in a word, one bit each in the order above
     /// (all but the largest grids), the houses found by bytes ([`HouseBits`]).
     pub(super) bits: Option<HouseBits>,
@@ -50,7 +51,9 @@ impl HouseBits {
 
 impl<const W: usize> HousePlaces<W> {
     pub(super) fn new(ctx: &Ctx<W>) -> HousePlaces<W> {
-        let allowed: Vec<CellSet<W>> = (0..ctx.n()).map(|d| allowed_cells(ctx, d)).collect();
+        let allowed: Vec<CellSet<W>> = (0..ctx.n())
+            .map(|d| allowed_cells(ctx, DigitIx::new(d)))
+            .collect();
         let (mut places, mut runs) = (Vec::new(), Vec::new());
         let kinds = [Kind::Row, Kind::Col, Kind::Block];
         let per_kind = ctx.g.lines(Kind::Row).count();
@@ -71,7 +74,7 @@ impl<const W: usize> HousePlaces<W> {
                         places.push(here);
                     }
                 }
-                runs.push((d, start, places.len()));
+                runs.push((DigitIx::new(d), start, places.len()));
             }
         }
         let bits = fits.then(|| {
@@ -119,10 +122,10 @@ pub(super) fn sees_itself<const W: usize>(ctx: &Ctx<W>, on: &[CellSet<W>]) -> bo
 
 /// The empty cells where digit index `d` could go by the placed digits alone (no peer holds
 /// it), whatever candidates were removed since: HoDoKu's "allowed" cells.
-fn allowed_cells<const W: usize>(ctx: &Ctx<W>, d: usize) -> CellSet<W> {
+fn allowed_cells<const W: usize>(ctx: &Ctx<W>, d: DigitIx) -> CellSet<W> {
     let mut out = ctx.empty;
     for c in 0..ctx.g.cell_count() {
-        if ctx.pos.values()[c] as usize == d + 1 {
+        if ctx.pos.values()[c] as usize == d.index() + 1 {
             out = out.minus(ctx.g.peers(c));
         }
     }

@@ -3,6 +3,7 @@
 
 use super::super::Ctx;
 use super::graph::Graph;
+use super::index::{CandIx, CellIx, DigitIx, each_cell, each_digit};
 use crate::bits::{BitIter, CellSet, two_bits};
 use crate::geometry::Kind;
 
@@ -112,7 +113,8 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
     }
 
     /// Notes that `cell` lost the digits of `lost` (as places, in its row, column and box).
-    fn lose(&mut self, cell: usize, lost: u64) {
+    fn lose(&mut self, cell: CellIx, lost: u64) {
+        let cell = cell.index();
         let g = self.ctx.g;
         let n = self.ctx.n();
         self.changed.insert(cell);
@@ -130,36 +132,37 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
     }
 
     /// Takes digit index `d` out of `cell`, an empty cell holding it.
-    fn remove(&mut self, cell: usize, d: usize) {
-        self.masks[cell] &= !(1 << d);
-        self.lose(cell, 1 << d);
+    fn remove(&mut self, cell: CellIx, d: DigitIx) {
+        self.masks[cell.index()] &= !d.bit();
+        self.lose(cell, d.bit());
     }
 
     /// Sets digit index `d` in `cell` and records what follows.
-    fn set(&mut self, graph: &Graph, cell: usize, d: usize) {
+    fn set(&mut self, graph: &Graph, cell: CellIx, d: DigitIx) {
         let ctx = self.ctx;
-        let others = self.masks[cell] & !(1 << d);
-        if self.values[cell] == 0 {
-            self.values[cell] = (d + 1) as u8;
-            self.lose(cell, self.masks[cell]);
-            self.masks[cell] = 0;
-            for p in ctx.g.peers(cell).and(&self.places[d]).iter() {
+        let (c, x) = (cell.index(), d.index());
+        let others = self.masks[c] & !d.bit();
+        if self.values[c] == 0 {
+            self.values[c] = (x + 1) as u8;
+            self.lose(cell, self.masks[c]);
+            self.masks[c] = 0;
+            for p in each_cell(&ctx.g.peers(c).and(&self.places[x])) {
                 self.remove(p, d);
             }
         }
         self.add(graph.normal(cell, d, true));
-        let peers = ctx.g.peers(cell).and(&ctx.digit_cells[d]);
-        for p in peers.iter() {
+        let peers = ctx.g.peers(c).and(&ctx.digit_cells[x]);
+        for p in each_cell(&peers) {
             self.add(graph.normal(p, d, false));
         }
-        for x in BitIter(others) {
+        for x in each_digit(others) {
             self.add(graph.normal(cell, x, false));
         }
     }
 
     /// Every naked single of the copy (cells in order), then every hidden single (houses
     /// row, column, box, digits in order).
-    fn singles(&mut self, out: &mut Vec<(usize, usize)>) {
+    fn singles(&mut self, out: &mut Vec<CandIx>) {
         out.clear();
         if self.whole {
             self.ones.clear();
@@ -168,7 +171,7 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
         let ctx = self.ctx;
         for c in self.changed.iter() {
             if self.values[c] == 0 && self.masks[c].count_ones() == 1 {
-                out.push((c, self.masks[c].trailing_zeros() as usize));
+                out.push(single(c, self.masks[c]));
             }
         }
         self.changed = CellSet::EMPTY;
@@ -180,20 +183,22 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
             let (h, d) = (self.scan[i as usize], d as usize);
             if self.counts[h * n + d] == 1
                 && let Some(c) = self.places[d].and(ctx.g.house_set(h)).first()
-                && !out.contains(&(c, d))
             {
-                out.push((c, d));
+                let single = CandIx::new(CellIx::new(c), DigitIx::new(d));
+                if !out.contains(&single) {
+                    out.push(single);
+                }
             }
         }
         self.ones.clear();
     }
 
     /// [`Self::singles`] looking at every cell and house.
-    fn every_single(&self, out: &mut Vec<(usize, usize)>) {
+    fn every_single(&self, out: &mut Vec<CandIx>) {
         let ctx = self.ctx;
         for c in 0..self.masks.len() {
             if self.values[c] == 0 && self.masks[c].count_ones() == 1 {
-                out.push((c, self.masks[c].trailing_zeros() as usize));
+                out.push(single(c, self.masks[c]));
             }
         }
         for kind in [Kind::Row, Kind::Col, Kind::Block] {
@@ -216,15 +221,21 @@ impl<'a, 'c, const W: usize> LookAhead<'a, 'c, W> {
                         .iter()
                         .copied()
                         .find(|&c| self.values[c] == 0 && self.masks[c] & (1 << d) != 0);
-                    if let Some(c) = place
-                        && !out.contains(&(c, d))
-                    {
-                        out.push((c, d));
+                    if let Some(c) = place {
+                        let single = CandIx::new(CellIx::new(c), DigitIx::new(d));
+                        if !out.contains(&single) {
+                            out.push(single);
+                        }
                     }
                 }
             }
         }
     }
+}
+
+/// The naked single of cell `c`, whose candidate mask `mask` holds one digit.
+fn single(c: usize, mask: u64) -> CandIx {
+    CandIx::new(CellIx::new(c), DigitIx::new(mask.trailing_zeros() as usize))
 }
 
 impl Graph {
@@ -240,15 +251,15 @@ impl Graph {
     pub(super) fn net_links<const W: usize>(&mut self, ctx: &Ctx<W>, whole_scans: bool) {
         let mut look = LookAhead::new(ctx, self.values(), whole_scans);
         let mut singles = Vec::new();
-        for cell in ctx.empty.iter() {
-            let mask = ctx.mask(cell);
+        for cell in each_cell(&ctx.empty) {
+            let mask = ctx.mask(cell.index());
             if !whole_scans && two_bits(mask) {
-                for d in BitIter(mask) {
+                for d in each_digit(mask) {
                     self.look_ahead(&mut look, &mut singles, cell, d, true);
                 }
                 let (d1, d2) = (
-                    mask.trailing_zeros() as usize,
-                    63 - mask.leading_zeros() as usize,
+                    DigitIx::new(mask.trailing_zeros() as usize),
+                    DigitIx::new(63 - mask.leading_zeros() as usize),
                 );
                 for (x, y) in [(d1, d2), (d2, d1)] {
                     if !self.off_from_on(cell, x, y) {
@@ -257,7 +268,7 @@ impl Graph {
                 }
                 continue;
             }
-            for d in BitIter(mask) {
+            for d in each_digit(mask) {
                 for on in [true, false] {
                     self.look_ahead(&mut look, &mut singles, cell, d, on);
                 }
@@ -269,9 +280,9 @@ impl Graph {
     fn look_ahead<const W: usize>(
         &mut self,
         look: &mut LookAhead<'_, '_, W>,
-        singles: &mut Vec<(usize, usize)>,
-        cell: usize,
-        d: usize,
+        singles: &mut Vec<CandIx>,
+        cell: CellIx,
+        d: DigitIx,
         on: bool,
     ) {
         let premise = self.normal(cell, d, on);
@@ -281,8 +292,9 @@ impl Graph {
         } else {
             look.remove(cell, d);
             look.add(self.normal(cell, d, false));
-            if look.masks[cell].count_ones() == 1 {
-                look.set(self, cell, look.masks[cell].trailing_zeros() as usize);
+            let left = look.masks[cell.index()];
+            if left.count_ones() == 1 {
+                look.set(self, cell, DigitIx::new(left.trailing_zeros() as usize));
             }
         }
         for _ in 0..LOOK_AHEAD {
@@ -291,8 +303,8 @@ impl Graph {
             if singles.is_empty() {
                 break;
             }
-            for &(c, x) in singles.iter() {
-                look.set(self, c, x);
+            for &CandIx { cell, digit } in singles.iter() {
+                look.set(self, cell, digit);
             }
         }
         // Copied into the graph's list, which keeps its room from graph to graph (a list
@@ -304,7 +316,7 @@ impl Graph {
     /// setting `y` lists the peers losing `y`, then `x` out of the cell, then what the singles
     /// give; taking `x` out lists `y` set, then the same but `x` out, its premise. False
     /// (nothing written) where the list is not of that form.
-    fn off_from_on(&mut self, cell: usize, x: usize, y: usize) -> bool {
+    fn off_from_on(&mut self, cell: CellIx, x: DigitIx, y: DigitIx) -> bool {
         let (on_y, off_x) = (self.normal(cell, y, true), self.normal(cell, x, false));
         let from = std::mem::take(&mut self.direct[on_y as usize]);
         let copied = match from.iter().position(|&v| v == off_x) {

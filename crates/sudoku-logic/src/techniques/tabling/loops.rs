@@ -21,8 +21,9 @@ use super::super::chains::{index_sum, index_sum_of};
 use super::super::sort::insertion_sort;
 use super::bfs::Table;
 use super::graph::{AlsNode, Graph, W20, chain_of};
+use super::index::{CandIx, CellIx, DigitIx, each_cell, each_digit};
 use super::tables::{Tables, grouped_tables};
-use crate::bits::{BitIter, CellSet, two_bits};
+use crate::bits::{CellSet, two_bits};
 use crate::chain::AlsGroup;
 use crate::step::{Role, Step};
 use crate::technique::Technique;
@@ -75,7 +76,7 @@ struct Found {
     technique: Technique,
     path: Vec<u32>,
     /// The eliminations in the order the chain gave them (the step's highlights keep it).
-    elims: Vec<(usize, usize)>,
+    elims: Vec<CandIx>,
     /// The eliminations as the step lists them: by digit, then cell, once each.
     eliminations: Vec<sudoku_core::Candidate>,
     nodes: usize,
@@ -137,29 +138,31 @@ fn entries_where<'t>(
 /// of `s` in one of those cells.
 #[derive(Clone, Copy)]
 pub(super) struct AicEnds<const W: usize> {
-    s: usize,
-    c: usize,
+    s: CellIx,
+    c: DigitIx,
     seeing_start: CellSet<W>,
     /// The other digits of `s`.
     others: u64,
 }
 
 impl<const W: usize> AicEnds<W> {
-    pub(super) fn new(ctx: &Ctx<W>, s: usize, c: usize) -> AicEnds<W> {
+    pub(super) fn new(ctx: &Ctx<W>, start: CandIx) -> AicEnds<W> {
+        let CandIx { cell: s, digit: c } = start;
         AicEnds {
             s,
             c,
-            seeing_start: ctx.g.peers(s).and(&ctx.digit_cells[c]),
-            others: ctx.mask(s) & !(1 << c),
+            seeing_start: ctx.g.peers(s.index()).and(&ctx.digit_cells[c.index()]),
+            others: ctx.mask(s.index()) & !c.bit(),
         }
     }
 
-    /// Whether digit `d` on in cell `e` may end an AIC.
-    pub(super) fn is_end(&self, ctx: &Ctx<W>, e: usize, d: usize) -> bool {
+    /// Whether candidate `end` on may end an AIC.
+    pub(super) fn is_end(&self, ctx: &Ctx<W>, end: CandIx) -> bool {
+        let CandIx { cell: e, digit: d } = end;
         if d == self.c {
-            e != self.s && ctx.g.peers(e).and(&self.seeing_start).has_two()
+            e != self.s && ctx.g.peers(e.index()).and(&self.seeing_start).has_two()
         } else {
-            self.others >> d & 1 == 1 && self.seeing_start.contains(e)
+            self.others & d.bit() != 0 && self.seeing_start.contains(e.index())
         }
     }
 }
@@ -202,7 +205,7 @@ impl<const W: usize> Finder<'_, '_, W> {
         let s = g.first_cell(path[0]);
         let mut lasso = CellSet::<W>::EMPTY;
         for k in 1..len {
-            if lasso.contains(g.first_cell(path[k])) {
+            if lasso.contains(g.first_cell(path[k]).index()) {
                 return false;
             }
             let last = g.first_cell(path[k - 1]);
@@ -238,15 +241,16 @@ impl<const W: usize> Finder<'_, '_, W> {
         let last = path[path.len() - 1];
         let last_strong = last & 1 == 1;
         let (c, d) = (g.digit_of(path[0]), g.digit_of(last));
-        let mut elims: Vec<(usize, usize)> = Vec::new();
+        let mut elims: Vec<CandIx> = Vec::new();
         let mut technique = Technique::DiscontinuousNiceLoop;
+        let mask = ctx.mask(s.index());
         if !first_strong && !last_strong && c == d {
-            elims.push((s, c));
+            elims.push(CandIx::new(s, c));
         } else if first_strong && last_strong && c == d {
-            elims.extend(BitIter(ctx.mask(s) & !(1 << c)).map(|x| (s, x)));
+            elims.extend(each_digit(mask & !c.bit()).map(|x| CandIx::new(s, x)));
         } else if first_strong != last_strong && c != d {
-            elims.push((s, if first_strong { d } else { c }));
-        } else if (!first_strong && !last_strong && two_bits(ctx.mask(s)) && c != d)
+            elims.push(CandIx::new(s, if first_strong { d } else { c }));
+        } else if (!first_strong && !last_strong && two_bits(mask) && c != d)
             || (first_strong && last_strong && c != d)
             || (first_strong != last_strong && c == d)
         {
@@ -263,8 +267,8 @@ impl<const W: usize> Finder<'_, '_, W> {
         &self,
         path: &[u32],
         both_strong: bool,
-        (c, d): (usize, usize),
-        elims: &mut Vec<(usize, usize)>,
+        (c, d): (DigitIx, DigitIx),
+        elims: &mut Vec<CandIx>,
     ) {
         let (g, ctx) = (self.graph, self.ctx);
         let s = g.first_cell(path[0]);
@@ -294,7 +298,8 @@ impl<const W: usize> Finder<'_, '_, W> {
                     (g.digit_of(path[i]), g.digit_of(path[i + 2]))
                 };
                 let x = cell(i);
-                elims.extend(BitIter(ctx.mask(x) & !(1 << keep1) & !(1 << keep2)).map(|y| (x, y)));
+                let others = ctx.mask(x.index()) & !keep1.bit() & !keep2.bit();
+                elims.extend(each_digit(others).map(|y| CandIx::new(x, y)));
             }
             if i > 0 && !on(i) && cell(i - 1) != cell(i) {
                 let x = g.digit_of(path[i]);
@@ -302,8 +307,12 @@ impl<const W: usize> Finder<'_, '_, W> {
                     .buddies(ctx, path[i - 1], x)
                     .and(&g.buddies(ctx, path[i], x))
                     .minus(&chain_cells)
-                    .and(&ctx.digit_cells[x]);
-                elims.extend(seeing.iter().filter(|&t| t != s).map(|t| (t, x)));
+                    .and(&ctx.digit_cells[x.index()]);
+                elims.extend(
+                    each_cell(&seeing)
+                        .filter(|&t| t != s)
+                        .map(|t| CandIx::new(t, x)),
+                );
             }
             if let Some(a) = g.als_of(path[i])
                 && i < last
@@ -318,22 +327,22 @@ impl<const W: usize> Finder<'_, '_, W> {
     /// see all their places in it; when it is left by forcing a cell to one digit, the
     /// cell's other digits are the ones it leaves on, and those leave the cells that see
     /// the forced cell and all their places in the set.
-    fn als_in_loop(&self, a: &AlsNode, next: u32, elims: &mut Vec<(usize, usize)>) {
+    fn als_in_loop(&self, a: &AlsNode, next: u32, elims: &mut Vec<CandIx>) {
         let (g, ctx) = (self.graph, self.ctx);
         let (exit, forced) = match g.node(next) {
-            Ok((f, x)) if next & 1 == 1 => (ctx.mask(f) & !(1 << x), Some(f)),
-            _ => (1u64 << g.digit_of(next), None),
+            Ok(f) if next & 1 == 1 => (ctx.mask(f.cell.index()) & !f.digit.bit(), Some(f.cell)),
+            _ => (g.digit_of(next).bit(), None),
         };
-        for z in BitIter(a.mask & !(1 << a.d) & !exit) {
-            for t in a.buddies[z].iter() {
-                elims.push((t, z));
+        for z in each_digit(a.mask & !a.d.bit() & !exit) {
+            for t in each_cell(&a.buddies[z.index()]) {
+                elims.push(CandIx::new(t, z));
             }
         }
         if let Some(f) = forced {
-            let peers = ctx.g.peers(f).resized::<W20>();
-            for z in BitIter(exit & a.mask) {
-                for t in a.buddies[z].and(&peers).iter() {
-                    elims.push((t, z));
+            let peers = ctx.g.peers(f.index()).resized::<W20>();
+            for z in each_digit(exit & a.mask) {
+                for t in each_cell(&a.buddies[z.index()].and(&peers)) {
+                    elims.push(CandIx::new(t, z));
                 }
             }
         }
@@ -345,44 +354,49 @@ impl<const W: usize> Finder<'_, '_, W> {
     /// of the table's entries keeps the ends alone.
     fn aics(&mut self, table: Table<'_>) {
         let (g, ctx) = (self.graph, self.ctx);
-        let (s, c) = match g.node(table.entries[0].0) {
-            Ok(node) => node,
+        let start = match g.node(table.entries[0].0) {
+            Ok(start) => start,
             Err(_) => return,
         };
         let (n, plain, cell_of) = (ctx.n(), 2 * g.cell_of.len() as u32, &g.cell_of);
-        let aic_ends = AicEnds::new(ctx, s, c);
+        let aic_ends = AicEnds::new(ctx, start);
         let ends = move |v: u32| {
             if v & 1 == 0 || v >= plain {
                 return false;
             }
             let node = v as usize / 2;
             let e = cell_of[node] as usize;
-            aic_ends.is_end(ctx, e, node - e * n)
+            let end = CandIx::new(CellIx::new(e), DigitIx::new(node - e * n));
+            aic_ends.is_end(ctx, end)
         };
         for j in entries_where(table.entries, ends) {
-            if let Ok((e, d)) = g.node(table.entries[j].0) {
-                self.aic(table, j, (s, c), (e, d));
+            if let Ok(end) = g.node(table.entries[j].0) {
+                self.aic(table, j, start, end);
             }
         }
     }
 
-    fn aic(&mut self, table: Table<'_>, j: usize, (s, c): (usize, usize), (e, d): (usize, usize)) {
+    fn aic(&mut self, table: Table<'_>, j: usize, start: CandIx, end: CandIx) {
         if table.near(j) {
             return;
         }
         let ctx = self.ctx;
+        let (CandIx { cell: s, digit: c }, CandIx { cell: e, digit: d }) = (start, end);
         let mut elims = Vec::new();
         if c == d {
-            let seeing = ctx.g.common_peers([s, e]).and(&ctx.digit_cells[c]);
+            let seeing = ctx
+                .g
+                .common_peers([s.index(), e.index()])
+                .and(&ctx.digit_cells[c.index()]);
             if seeing.has_two() {
-                elims.extend(seeing.iter().map(|t| (t, c)));
+                elims.extend(each_cell(&seeing).map(|t| CandIx::new(t, c)));
             }
         } else {
-            if ctx.has(s, d) {
-                elims.push((s, d));
+            if ctx.has(s.index(), d.index()) {
+                elims.push(CandIx::new(s, d));
             }
-            if ctx.has(e, c) {
-                elims.push((e, c));
+            if ctx.has(e.index(), c.index()) {
+                elims.push(CandIx::new(e, c));
             }
         }
         if elims.is_empty() {
@@ -397,7 +411,7 @@ impl<const W: usize> Finder<'_, '_, W> {
 
     /// Keeps a chain found unless one as short or shorter with the same kind and
     /// eliminations is there already (a longer one stays in the list, as in HoDoKu).
-    fn record(&mut self, technique: Technique, path: &[u32], elims: Vec<(usize, usize)>) {
+    fn record(&mut self, technique: Technique, path: &[u32], elims: Vec<CandIx>) {
         if elims.is_empty() {
             return;
         }
@@ -413,13 +427,13 @@ impl<const W: usize> Finder<'_, '_, W> {
         // most chains found repeat an effect a shorter chain had, and are dropped before a
         // step is built.
         let mut sorted = elims.clone();
-        sorted.sort_unstable_by_key(|&(c, x)| (x, c));
+        sorted.sort_unstable_by_key(|c| (c.digit, c.cell));
         sorted.dedup();
         let key = (
             technique,
             sorted
                 .iter()
-                .map(|&(c, x)| ctx.cand(c, x))
+                .map(|c| c.to_candidate(ctx))
                 .collect::<Vec<_>>(),
         );
         // HoDoKu counts an ALS in a chain as two and a half nodes more.
@@ -430,7 +444,7 @@ impl<const W: usize> Finder<'_, '_, W> {
         {
             return;
         }
-        let sum = index_sum_of(sorted.iter().map(|&(c, x)| (c, x + 1)));
+        let sum = index_sum_of(sorted.iter().map(|c| (c.cell.index(), c.digit.index() + 1)));
         self.by_effect.insert(key.clone(), self.found.len());
         self.found.push(Found {
             technique,
@@ -447,14 +461,14 @@ impl<const W: usize> Finder<'_, '_, W> {
         let (g, ctx, path) = (self.graph, self.ctx, &found.path[..]);
         let digits: Vec<_> = {
             let mut m = 0u64;
-            for &(_, x) in &found.elims {
-                m |= 1 << x;
+            for c in &found.elims {
+                m |= c.digit.bit();
             }
             super::super::digits(m)
         };
         let mut step = Step::new(found.technique, digits);
-        for &(cell, x) in &found.elims {
-            step.eliminate(ctx.cand(cell, x));
+        for c in &found.elims {
+            step.eliminate(c.to_candidate(ctx));
         }
         step.normalize();
         debug_assert_eq!(step.eliminations, found.eliminations);
@@ -469,8 +483,8 @@ impl<const W: usize> Finder<'_, '_, W> {
             if k > 0 || v & 1 == 1 {
                 for c in g.cells_of(v) {
                     let x = g.digit_of(v);
-                    if ctx.has(c, x) {
-                        step.add_candidate(ctx.cand(c, x), role);
+                    if ctx.has(c.index(), x.index()) {
+                        step.add_candidate(CandIx::new(c, x).to_candidate(ctx), role);
                     }
                 }
             }

@@ -35,12 +35,16 @@
 //!   (a solve path builds graphs and tables at every hard step).
 //!
 //! Values are numbers: a node's values are `2 * node` ("off") and `2 * node + 1` ("on"),
-//! and a candidate's node is `cell * n + digit index`.
+//! and a candidate's node is `cell * n + digit index`. Cells, digits and candidates are
+//! typed ([`index::CellIx`], [`index::DigitIx`], [`index::CandIx`]) where they pass from
+//! one piece to another; the walks and the per-digit sets inside a piece keep plain
+//! indices, converted at the boundary.
 
 mod bfs;
 mod forcing;
 mod graph;
 mod houses;
+mod index;
 mod links;
 mod lookahead;
 mod loops;

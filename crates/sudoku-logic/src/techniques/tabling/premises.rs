@@ -4,6 +4,7 @@
 use super::super::Ctx;
 use super::MAX_ENTRIES;
 use super::graph::Graph;
+use super::index::CandIx;
 use super::links::PaddedLinks;
 use super::loops::AicEnds;
 use super::reach;
@@ -20,8 +21,11 @@ use crate::bits::{BitIter, CellSet};
 /// it reaches. Values are numbered by place: candidate `i`'s "off" value at `2 * i`, its
 /// "on" value at `2 * i + 1`, and group `g`'s after them, at `2 * (candidates + g)` and one
 /// more.
+///
+/// [`Walk::CutOn`]: super::tables::Walk::CutOn
+/// [`Walk::Wanted`]: super::tables::Walk::Wanted
 pub(super) struct PremiseReach {
-    candidates: Vec<(usize, usize)>,
+    candidates: Vec<CandIx>,
     /// Per digit, the places of its "on" values, as sets of the closure's width.
     digit_on: Vec<u64>,
     /// Each place's links, by place: `links[starts[p]..starts[p + 1]]`.
@@ -37,7 +41,7 @@ impl PremiseReach {
     pub(super) fn new(
         graph: &Graph,
         padded: &PaddedLinks,
-        candidates: Vec<(usize, usize)>,
+        candidates: Vec<CandIx>,
         index: &[u32],
     ) -> PremiseReach {
         let places = 2 * (candidates.len() + graph.groups.len());
@@ -50,7 +54,7 @@ impl PremiseReach {
     pub(super) fn build(
         graph: &Graph,
         padded: &PaddedLinks,
-        candidates: Vec<(usize, usize)>,
+        candidates: Vec<CandIx>,
         index: &[u32],
         keep_all: bool,
     ) -> PremiseReach {
@@ -59,9 +63,12 @@ impl PremiseReach {
         // At most the padded links: grown link by link, the vector was copied over and over.
         let mut links = Vec::with_capacity(padded.links.len());
         starts.push(0);
-        let candidate_values = candidates
-            .iter()
-            .flat_map(|&(c, d)| [graph.normal(c, d, false), graph.normal(c, d, true)]);
+        let candidate_values = candidates.iter().flat_map(|c| {
+            [
+                graph.normal(c.cell, c.digit, false),
+                graph.normal(c.cell, c.digit, true),
+            ]
+        });
         let group_values =
             (0..graph.groups.len()).flat_map(|g| [graph.group(g, false), graph.group(g, true)]);
         // Group nodes come after the candidates.
@@ -82,7 +89,7 @@ impl PremiseReach {
         let mut cells = vec![0..0; n];
         let mut from = 0;
         for i in 1..=n {
-            if candidates.get(i).map(|e| e.0) != Some(candidates[from].0) {
+            if candidates.get(i).map(|e| e.cell) != Some(candidates[from].cell) {
                 cells[from..i].fill(2 * from as u32..2 * i as u32);
                 from = i;
             }
@@ -90,11 +97,15 @@ impl PremiseReach {
         let kept = if keep_all { starts.len() - 1 } else { 2 * n };
         let reach = reach::Reach::new(&starts, &links, kept);
         let words = reach.words();
-        let digits = candidates.iter().map(|&(_, d)| d + 1).max().unwrap_or(0);
+        let digits = candidates
+            .iter()
+            .map(|c| c.digit.index() + 1)
+            .max()
+            .unwrap_or(0);
         let mut digit_on = vec![0u64; digits * words];
-        for (i, &(_, d)) in candidates.iter().enumerate() {
+        for (i, c) in candidates.iter().enumerate() {
             let q = 2 * i + 1;
-            digit_on[d * words + q / 64] |= 1 << (q % 64);
+            digit_on[c.digit.index() * words + q / 64] |= 1 << (q % 64);
         }
         PremiseReach {
             candidates,
@@ -127,6 +138,8 @@ impl PremiseReach {
     /// How to walk the premise of candidate `i` (its "on" value where `on`): `None` where
     /// its table can hold nothing the search reads; else the count of its cell's values
     /// to stop at ([`Cut`]), `u32::MAX` for a whole walk.
+    ///
+    /// [`Cut`]: super::bfs::Cut
     pub(super) fn walk<const W: usize>(&self, ctx: &Ctx<W>, i: usize, on: bool) -> Option<u32> {
         let p = 2 * i + usize::from(on);
         if self.links_of(p).is_empty() {
@@ -168,6 +181,8 @@ impl PremiseReach {
     /// The values of one component of the closure reach the same values, and most premises
     /// of a hard position lie in a few large components: what a component reaches is made
     /// into sets once, kept in `by_component`, and copied for each of its premises.
+    ///
+    /// [`Implications`]: super::forcing::Implications
     pub(super) fn implied<const W: usize>(
         &self,
         i: usize,
@@ -191,10 +206,13 @@ impl PremiseReach {
     }
 
     /// Puts place `q` (a candidate's value) into `sets` as [`Implications`] has them.
+    ///
+    /// [`Implications`]: super::forcing::Implications
     fn put<const W: usize>(&self, q: usize, sets: &mut [CellSet<W>]) {
         let n = sets.len() / 2;
-        let (c, d) = self.candidates[q / 2];
-        sets[if q & 1 == 1 { d } else { n + d }].insert(c);
+        let CandIx { cell, digit } = self.candidates[q / 2];
+        let d = digit.index();
+        sets[if q & 1 == 1 { d } else { n + d }].insert(cell.index());
     }
 
     /// Puts the candidates' values place `p` reaches into `sets` ([`PremiseReach::put`]).
@@ -220,23 +238,23 @@ impl PremiseReach {
     /// link away: an "on" value it reaches, not among its links, that [`AicEnds`] takes.
     /// Only the values of its cell's digits can.
     fn aic_end<const W: usize>(&self, ctx: &Ctx<W>, i: usize) -> bool {
-        let (s, c) = self.candidates[i];
+        let start = self.candidates[i];
         let p = 2 * i;
         let words = self.reach.words();
         let mut ends: Option<AicEnds<W>> = None;
         for (k, &word) in self.reach.of(p).iter().enumerate() {
             let mut wanted = 0;
-            for d in BitIter(ctx.mask(s)) {
+            for d in BitIter(ctx.mask(start.cell.index())) {
                 wanted |= self.digit_on[d * words + k];
             }
             for bit in BitIter(word & wanted) {
                 let q = 64 * k + bit;
-                let (e, d) = self.candidates[q / 2];
-                if e == s || self.links_of(p).contains(&(q as u32)) {
+                let end = self.candidates[q / 2];
+                if end.cell == start.cell || self.links_of(p).contains(&(q as u32)) {
                     continue;
                 }
-                let ends = ends.get_or_insert_with(|| AicEnds::new(ctx, s, c));
-                if ends.is_end(ctx, e, d) {
+                let ends = ends.get_or_insert_with(|| AicEnds::new(ctx, start));
+                if ends.is_end(ctx, end) {
                     return true;
                 }
             }

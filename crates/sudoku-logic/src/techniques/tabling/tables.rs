@@ -11,6 +11,7 @@ use super::super::Ctx;
 use super::bfs::{Bfs, Cut, Table};
 use super::forcing::Implications;
 use super::graph::Graph;
+use super::index::{CandIx, CellIx, DigitIx};
 use super::links::PaddedLinks;
 use super::pool::{put_back, take_spare};
 use super::premises::PremiseReach;
@@ -34,6 +35,8 @@ pub(crate) struct Tables {
     pub(super) reach: Option<PremiseReach>,
     /// The links walked (where the walks were plain): forcing chains walk a premise that
     /// was not walked along them when they need a path from it ([`LaterWalks`]).
+    ///
+    /// [`LaterWalks`]: super::forcing::LaterWalks
     pub(super) links: Option<PaddedLinks>,
 }
 
@@ -91,8 +94,8 @@ impl Tables {
             _ => None,
         };
         for on in [on_first, !on_first] {
-            for (i, &(c, d)) in candidates.iter().enumerate() {
-                let premise = graph.normal(c, d, on);
+            for (i, &c) in candidates.iter().enumerate() {
+                let premise = graph.normal(c.cell, c.digit, on);
                 end = match &padded {
                     Some(links) => {
                         let derived = (walk == Walk::CopyOff && !on)
@@ -123,7 +126,7 @@ impl Tables {
                                 bfs.run(links, premise, &mut arena, end, None).0
                             }
                             (None, Some(wanted)) => {
-                                let range = graph.cell_values(c);
+                                let range = graph.cell_values(c.cell);
                                 let cut = Some(Cut { range, wanted });
                                 bfs.run(links, premise, &mut arena, end, cut).0
                             }
@@ -261,10 +264,12 @@ impl Tables {
 }
 
 /// The candidates of the position in order: empty cells, then digits.
-pub(super) fn candidate_list<const W: usize>(ctx: &Ctx<W>) -> Vec<(usize, usize)> {
+pub(super) fn candidate_list<const W: usize>(ctx: &Ctx<W>) -> Vec<CandIx> {
     ctx.empty
         .iter()
-        .flat_map(|c| BitIter(ctx.mask(c)).map(move |d| (c, d)))
+        .flat_map(|c| {
+            BitIter(ctx.mask(c)).map(move |d| CandIx::new(CellIx::new(c), DigitIx::new(d)))
+        })
         .collect()
 }
 
@@ -288,6 +293,8 @@ pub(super) enum Walk {
     /// graph, whose tables forcing chains read too. What a premise not walked implies is
     /// what it reaches, which they read from the closure ([`Tables::implications`]); they
     /// walk it only for the paths of a step ([`LaterWalks`]).
+    ///
+    /// [`LaterWalks`]: super::forcing::LaterWalks
     Wanted,
     /// As [`Walk::Wanted`] for tables no nice-loop search reads (a forcing net's): only
     /// those that would pass the cap are walked.

@@ -88,10 +88,10 @@ fn no_place_left_both_ways(at: &Ctx<'_, 2>) -> [Vec<(Step, Conclusion, usize)>; 
             .take()
             .expect("the classic grid's houses fit a word");
         for t in &premises {
-            let Ok((s, c)) = graph.node(t.premise()) else {
+            let Ok(start) = graph.node(t.premise()) else {
                 continue;
             };
-            let conclusion = Conclusion::of(t.premise() & 1 == 0, s, c);
+            let conclusion = Conclusion::of(t.premise() & 1 == 0, start);
             if by_bits {
                 forcing.no_place_left_by_bits(t, conclusion, &bits);
             } else {
