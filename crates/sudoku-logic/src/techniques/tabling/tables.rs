@@ -34,9 +34,7 @@ pub(crate) struct Tables {
     /// [`Walk::Reached`]): a table of one entry there may stand for a premise not walked.
     pub(super) reach: Option<PremiseReach>,
     /// The links walked (where the walks were plain): forcing chains walk a premise that
-    /// was not walked along them when they need a path from it ([`LaterWalks`]).
-    ///
-    /// [`LaterWalks`]: super::forcing::LaterWalks
+    /// was not walked along them when they need a path from it (`LaterWalks`).
     pub(super) links: Option<PaddedLinks>,
 }
 
@@ -292,9 +290,7 @@ pub(super) enum Walk {
     /// ([`PremiseReach::past_cap`]), walked whole, the "on" tables first: for the grouped
     /// graph, whose tables forcing chains read too. What a premise not walked implies is
     /// what it reaches, which they read from the closure ([`Tables::implications`]); they
-    /// walk it only for the paths of a step ([`LaterWalks`]).
-    ///
-    /// [`LaterWalks`]: super::forcing::LaterWalks
+    /// walk it only for the paths of a step (`LaterWalks`).
     Wanted,
     /// As [`Walk::Wanted`] for tables no nice-loop search reads (a forcing net's): only
     /// those that would pass the cap are walked.
