@@ -2,12 +2,13 @@
 //!
 //! One connection, owned by the database thread of [`crate::writer`], which runs every
 //! function here inside a transaction of its own making (a savepoint per request, one commit
-//! per batch). Durability is what matters: WAL with `synchronous = FULL` makes a committed
+//! per batch). The typed methods of [`crate::Store`] are built on these functions and add the
+//! writer's cache of parsed games (`GameCache`); the functions themselves read and write
+//! the file only. Durability is what matters: WAL with `synchronous = FULL` makes a committed
 //! transaction survive a crash or a power cut, and every acknowledged change is committed
 //! before its answer is sent. The one thread also serialises the read-modify-write of a game,
 //! so two requests on one game cannot lose each other's move.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -308,85 +309,74 @@ fn save(game: &Game) -> Result<String, StoreError> {
     serde_json::to_string(game).map_err(|e| StoreError::internal(format!("saving a game: {e}")))
 }
 
-/// Most games the database thread keeps parsed in memory (all are dropped when it is full).
+/// Most games the writer keeps parsed in memory (all are dropped when it is full).
 const CACHED_GAMES: usize = 2048;
 
-/// A game as last stored by this thread, with its session.
+/// A game as last stored by the writer, with its session.
+#[derive(Debug)]
 struct Cached {
     session: String,
     meta: Meta,
     game: Game,
 }
 
-thread_local! {
-    /// The games the database thread stored, so that a move need not read and parse (and
-    /// re-validate) the whole saved game again: that was a third of the thread's time per
-    /// move. `None` (no caching) on any other thread. Sound because this thread does every
-    /// write to `games` and runs jobs one at a time: an entry is what the open transaction
-    /// holds, and [`forget_cached_games`] drops them all when a batch is not committed.
-    static GAMES: RefCell<Option<HashMap<String, Cached>>> = const { RefCell::new(None) };
+/// The games the writer stored, so that a move need not read and parse (and re-validate)
+/// the whole saved game again: that was a third of the writer's time per move.
+///
+/// Owned by the writer's state ([`crate::writer`]) beside its connection, and reached only
+/// through the [`crate::writer::Writing`] a job is given: it is sound because that thread
+/// does every write to `games` and runs jobs one at a time, so an entry is what the open
+/// transaction holds; the writer itself clears it when a job's savepoint or a batch is
+/// rolled back, and after a job given the bare connection changed anything.
+#[derive(Debug, Default)]
+pub(crate) struct GameCache {
+    games: HashMap<String, Cached>,
 }
 
-/// Turns the game cache on for the calling thread: the database thread of
-/// [`crate::writer`], which must call [`forget_cached_games`] whenever a batch rolls back.
-pub(crate) fn cache_games_here() {
-    GAMES.with(|g| *g.borrow_mut() = Some(HashMap::new()));
-}
+impl GameCache {
+    /// Drops every cached game (a rollback: the cache may be ahead of the file).
+    pub(crate) fn clear(&mut self) {
+        self.games.clear();
+    }
 
-/// Drops every cached game (a batch was rolled back: the cache may be ahead of the file).
-pub(crate) fn forget_cached_games() {
-    GAMES.with(|g| {
-        if let Some(games) = g.borrow_mut().as_mut() {
-            games.clear();
-        }
-    });
-}
+    /// The cached game `id` of `session`, left in the cache.
+    pub(crate) fn get(&self, session: &str, id: &str) -> Option<(Meta, Game)> {
+        let c = self.games.get(id).filter(|c| c.session == session)?;
+        Some((c.meta.clone(), c.game.clone()))
+    }
 
-/// The cached game `id` of `session`, taken out of the cache (`clone` leaves it there).
-fn cached_game(session: &str, id: &str, clone: bool) -> Option<(Meta, Game)> {
-    GAMES.with(|g| {
-        let mut g = g.borrow_mut();
-        let games = g.as_mut()?;
-        if games.get(id)?.session != session {
+    /// The cached game `id` of `session`, taken out of the cache (while a job changes it:
+    /// if the job fails, the game is read anew).
+    pub(crate) fn take(&mut self, session: &str, id: &str) -> Option<(Meta, Game)> {
+        if self.games.get(id)?.session != session {
             return None;
         }
-        if clone {
-            games.get(id).map(|c| (c.meta.clone(), c.game.clone()))
-        } else {
-            games.remove(id).map(|c| (c.meta, c.game))
-        }
-    })
-}
+        self.games.remove(id).map(|c| (c.meta, c.game))
+    }
 
-/// Caches a game just stored in the open transaction.
-fn cache_game(session: &str, meta: &Meta, game: &Game) {
-    GAMES.with(|g| {
-        let mut g = g.borrow_mut();
-        let Some(games) = g.as_mut() else {
-            return;
-        };
-        if games.len() >= CACHED_GAMES && !games.contains_key(&meta.id) {
-            games.clear();
+    /// Caches a game just stored in the open transaction.
+    pub(crate) fn put(&mut self, session: &str, meta: &Meta, game: &Game) {
+        if self.games.len() >= CACHED_GAMES && !self.games.contains_key(&meta.id) {
+            self.games.clear();
         }
         let cached = Cached {
             session: session.to_string(),
             meta: meta.clone(),
             game: game.clone(),
         };
-        games.insert(meta.id.clone(), cached);
-    });
-}
-
-/// A game of the session; another session's game is "not found" exactly like a missing one.
-pub fn load_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), StoreError> {
-    if let Some(found) = cached_game(session, id, true) {
-        return Ok(found);
+        self.games.insert(meta.id.clone(), cached);
     }
-    read_game(conn, session, id)
+
+    /// How many games are cached (for tests).
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.games.len()
+    }
 }
 
-/// [`load_game`] from the file.
-fn read_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), StoreError> {
+/// A game of the session, from the file; another session's game is "not found" exactly like
+/// a missing one.
+pub fn load_game(conn: &Connection, session: &str, id: &str) -> Result<(Meta, Game), StoreError> {
     // Cached statements: a move runs these three, and preparing them anew cost more than
     // running them.
     let row = conn
@@ -455,19 +445,15 @@ pub fn update_game_keyed<R, E: From<StoreError>>(
     now_ms: u64,
     f: impl FnOnce(&mut Game) -> Result<R, E>,
 ) -> Result<(R, Meta, Game), E> {
-    // Out of the cache while `f` changes it: if `f` or the store fails, it is read anew.
-    let (mut meta, mut game) = match cached_game(session, id, false) {
-        Some(found) => found,
-        None => read_game(conn, session, id).map_err(E::from)?,
-    };
+    let (mut meta, mut game) = load_game(conn, session, id).map_err(E::from)?;
     let out = f(&mut game)?;
     meta.updated_ms = now_ms;
     store(conn, &meta, &game, action).map_err(E::from)?;
-    cache_game(session, &meta, &game);
     Ok((out, meta, game))
 }
 
-fn store(
+/// Writes a changed game and its row in `moves`.
+pub(crate) fn store(
     conn: &Connection,
     meta: &Meta,
     game: &Game,
@@ -971,7 +957,6 @@ pub fn daily_wins(conn: &Connection, session: &str) -> Result<Vec<String>, Store
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::writer::Writer;
     use sudoku_core::Grid;
     use sudoku_game::{GameVariant, Move};
 
@@ -981,66 +966,6 @@ mod tests {
             digit,
             auto_notes: false,
         }
-    }
-
-    /// The database thread's cached games never outlive a rollback: a job that stores a game
-    /// and then fails leaves the stored game as it was, for the cache as for the file.
-    #[tokio::test]
-    async fn cached_games_follow_the_file_through_rollbacks() {
-        let conn = Connection::open_in_memory().unwrap();
-        conn.execute_batch(SCHEMA).unwrap();
-        migrate(&conn).unwrap();
-        let w = Writer::start(conn).unwrap();
-        let puzzle: Grid = "1.34341221434321".parse().unwrap();
-        let solution: Grid = "1234341221434321".parse().unwrap();
-        let game = Game::new(GameVariant::Classic, &puzzle, &solution, 0).unwrap();
-        let meta = Meta {
-            id: "g".into(),
-            rung: "easy".into(),
-            level: None,
-            score: None,
-            created_ms: 0,
-            updated_ms: 0,
-            daily: None,
-        };
-        w.run(move |c| insert_game(c, "s", &meta, &game))
-            .await
-            .unwrap();
-        let moves = |w: &Writer| {
-            let w = w.clone();
-            async move {
-                w.run(|c| Ok::<_, StoreError>(load_game(c, "s", "g")?.1.moves()))
-                    .await
-                    .unwrap()
-            }
-        };
-        // Stored (and cached), then the job fails: rolled back.
-        let failed = w
-            .run(|c| {
-                update_game(c, "s", "g", "{}", 1, |g| {
-                    g.apply(&place("r1c2", 2), 1)
-                        .map_err(|e| StoreError::internal(e.to_string()))
-                })?;
-                Err::<(), _>(StoreError::internal("refused after storing"))
-            })
-            .await;
-        assert!(failed.is_err());
-        assert_eq!(moves(&w).await, 0);
-        let w2 = w.clone();
-        let (_, _, game) = w2
-            .run(|c| {
-                update_game(c, "s", "g", "{}", 2, |g| {
-                    g.apply(&place("r1c2", 2), 2)
-                        .map_err(|e| StoreError::internal(e.to_string()))
-                })
-            })
-            .await
-            .unwrap();
-        assert_eq!(game.moves(), 1);
-        assert_eq!(moves(&w).await, 1);
-        // Another session sees no game, cached or not.
-        let other = w.run(|c| load_game(c, "t", "g")).await;
-        assert!(matches!(other.unwrap_err(), StoreError::NotFound(_)));
     }
 
     /// A file from before `lost` and `helped`: the games the page ended on its mistake limit

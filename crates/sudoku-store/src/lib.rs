@@ -9,20 +9,27 @@
 //! commits them in groups ([`writer`]: one fsync acknowledges many moves, each change still
 //! atomic and alone), reads run on read-only connections of their own. Nothing acknowledged is
 //! lost: a change's `Ok` comes only once its transaction is committed (WAL, `synchronous =
-//! FULL`). [`db`] holds the typed reads and writes of each table, run inside a job.
+//! FULL`).
+//!
+//! What the front ends ask is a typed method of [`Store`] (`load_game`, `update_game`,
+//! `save_game_if`, `insert_game`, `list_games`, `take_pooled`, `statistics`, ...), each one
+//! job, with a `_blocking` twin for the terminal; a step that must not be split (a quota
+//! check and the insert, a move's key and the move) is one method with the front end's part
+//! as a closure over the stored values. So `rusqlite` and the writer's cache of parsed games
+//! stay in this crate. [`db`] holds the reads and writes of each table over a bare
+//! connection, and [`Store::write`] and [`Store::read`] run closures over one, for the
+//! callers not yet moved to the methods.
 //!
 //! Errors are a [`StoreError`]; a front end maps them once (the web to HTTP statuses, the
-//! terminal to a message), and a job of its own may return its own error type as long as a
-//! store error converts into it.
+//! terminal to a message), and a method taking a closure returns the closure's own error
+//! type as long as a store error converts into it.
 //!
 //! ```
 //! # async fn run() -> Result<(), sudoku_store::StoreError> {
 //! let dir = tempfile::tempdir().unwrap();
 //! let store = sudoku_store::Store::open(&dir.path().join("games.sqlite3"))?;
-//! let games = store
-//!     .read(|conn| sudoku_store::db::count_games(conn, "some-session"))
-//!     .await?;
-//! assert_eq!(games, 0);
+//! let games = store.list_games("some-session", 0).await?;
+//! assert!(games.is_empty());
 //! # Ok(())
 //! # }
 //! ```
@@ -33,6 +40,7 @@ pub mod backup;
 pub mod db;
 mod readers;
 pub mod sessions;
+mod typed;
 pub mod writer;
 
 use std::path::{Path, PathBuf};
@@ -44,6 +52,7 @@ use thiserror::Error;
 
 pub use db::Db;
 pub use readers::Readers;
+pub use typed::{AskedQuestion, DailyGame, Logged, Marked, Statistics, Updated};
 pub use writer::{Stopping, Writer};
 
 /// Why the store could not do what was asked.
@@ -135,6 +144,8 @@ impl Store {
 
     /// Runs `f` on the writer's connection in the next group of changes; `Ok` comes once
     /// that group is committed (see [`Writer::run`]). `f` may return its own error type.
+    /// The typed methods are the way for a front end; a change made here drops the
+    /// writer's cache of games, which `f` cannot see.
     pub async fn write<R, E, F>(&self, f: F) -> Result<R, E>
     where
         R: Send + 'static,

@@ -38,6 +38,7 @@ use std::time::{Duration, Instant};
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
+use crate::db::GameCache;
 use crate::{Readers, StoreError};
 
 /// Most jobs in one transaction, so that one batch cannot hold its first answers back long.
@@ -66,7 +67,27 @@ type Finish = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 
 /// A job run inside the batch's transaction (or given the reason there is none); says whether
 /// it succeeded, so that its savepoint is kept or rolled back.
-type Job = Box<dyn FnOnce(Result<&Connection, &StoreError>) -> (bool, Finish) + Send>;
+type Job = Box<dyn FnOnce(Result<&mut Writing<'_>, &StoreError>) -> (bool, Finish) + Send>;
+
+/// The state the writer thread owns: the connection and the games it has parsed. Nothing
+/// else holds either, so the cache cannot be reached from another thread nor outlive a
+/// rollback unseen: the writer clears it itself ([`run_job`], [`run_batch`]).
+struct Jobs {
+    conn: Connection,
+    games: GameCache,
+}
+
+/// What a job of the writer works with: the connection, inside the batch's transaction and
+/// the job's own savepoint, and the writer's cache of parsed games. Given to the store's
+/// typed methods ([`crate::Store`]); a job given only the bare connection ([`Writer::run`])
+/// cannot keep the cache up to date, so the cache is dropped after such a job changed
+/// anything.
+pub(crate) struct Writing<'a> {
+    /// The connection, in the open transaction.
+    pub(crate) conn: &'a Connection,
+    /// The games as this transaction holds them.
+    pub(crate) games: &'a mut GameCache,
+}
 
 /// The handle to the database thread; cheap to clone. The thread ends, closing the
 /// connection, when the last handle is dropped.
@@ -148,14 +169,16 @@ impl Writer {
     /// committed: an `Ok` here means the change is on disk. `f` may fail with its own error
     /// type (its savepoint is then rolled back); the batch's own failures come as store
     /// errors converted into it.
+    ///
+    /// `f` sees the file, not the writer's cache of games: after it changed anything the
+    /// cache is dropped (the typed methods of [`crate::Store`] keep it instead).
     pub async fn run<R, E, F>(&self, f: F) -> Result<R, E>
     where
         R: Send + 'static,
         E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<R, E> + Send + 'static,
     {
-        let answer = self.send(f)?;
-        answer.await.map_err(|_| E::from(stopped()))?
+        self.job(bare(f)).await
     }
 
     /// [`Writer::run`], waiting on the calling thread (outside an async runtime).
@@ -164,6 +187,28 @@ impl Writer {
         R: Send + 'static,
         E: From<StoreError> + Send + 'static,
         F: FnOnce(&Connection) -> Result<R, E> + Send + 'static,
+    {
+        self.job_blocking(bare(f))
+    }
+
+    /// Runs `f` with the writer's state in the next batch, answering once that batch has
+    /// committed (as [`Writer::run`]).
+    pub(crate) async fn job<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        R: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnOnce(&mut Writing<'_>) -> Result<R, E> + Send + 'static,
+    {
+        let answer = self.send(f)?;
+        answer.await.map_err(|_| E::from(stopped()))?
+    }
+
+    /// [`Writer::job`], waiting on the calling thread (outside an async runtime).
+    pub(crate) fn job_blocking<R, E, F>(&self, f: F) -> Result<R, E>
+    where
+        R: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnOnce(&mut Writing<'_>) -> Result<R, E> + Send + 'static,
     {
         let answer = self.send(f)?;
         answer.blocking_recv().map_err(|_| E::from(stopped()))?
@@ -174,12 +219,12 @@ impl Writer {
     where
         R: Send + 'static,
         E: From<StoreError> + Send + 'static,
-        F: FnOnce(&Connection) -> Result<R, E> + Send + 'static,
+        F: FnOnce(&mut Writing<'_>) -> Result<R, E> + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
-        let job: Job = Box::new(move |conn| {
-            let out = match conn {
-                Ok(conn) => guarded(f, conn),
+        let job: Job = Box::new(move |writing| {
+            let out = match writing {
+                Ok(writing) => guarded(f, writing),
                 Err(e) => Err(E::from(e.clone())),
             };
             let ok = out.is_ok();
@@ -191,6 +236,21 @@ impl Writer {
         });
         self.jobs.send(job).map_err(|_| E::from(stopped()))?;
         Ok(answer)
+    }
+}
+
+/// A job over the bare connection, as [`Writer::run`] takes it: the writer's cache of games
+/// cannot follow what it writes, so it is dropped when the job changed any row.
+fn bare<R, E>(
+    f: impl FnOnce(&Connection) -> Result<R, E>,
+) -> impl FnOnce(&mut Writing<'_>) -> Result<R, E> {
+    move |w: &mut Writing<'_>| {
+        let before = w.conn.total_changes();
+        let out = f(w.conn);
+        if w.conn.total_changes() != before {
+            w.games.clear();
+        }
+        out
     }
 }
 
@@ -307,10 +367,10 @@ impl Log {
 
 /// Runs a job, turning a panic into an error so that one bad job cannot stop the thread.
 fn guarded<R, E: From<StoreError>>(
-    f: impl FnOnce(&Connection) -> Result<R, E>,
-    conn: &Connection,
+    f: impl FnOnce(&mut Writing<'_>) -> Result<R, E>,
+    writing: &mut Writing<'_>,
 ) -> Result<R, E> {
-    catch_unwind(AssertUnwindSafe(|| f(conn))).unwrap_or_else(|_| {
+    catch_unwind(AssertUnwindSafe(|| f(writing))).unwrap_or_else(|_| {
         Err(E::from(StoreError::Stopped(
             "a database task failed".into(),
         )))
@@ -320,22 +380,26 @@ fn guarded<R, E: From<StoreError>>(
 /// The thread: waits for a job, takes whatever else is queued, runs them as one batch.
 /// When every handle is gone, closes the connection last.
 fn serve(
-    mut conn: Connection,
+    conn: Connection,
     queue: mpsc::Receiver<Job>,
     checkpointer: Option<std::thread::JoinHandle<()>>,
     readers: Option<Weak<Readers>>,
 ) {
-    crate::db::cache_games_here();
     let mut log = Log::of(&conn);
+    let mut jobs = Jobs {
+        conn,
+        games: GameCache::default(),
+    };
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         batch.extend(queue.try_iter().take(MAX_BATCH - 1));
-        match log.room(&conn) {
-            Ok(()) => run_batch(&mut conn, batch),
+        match log.room(&jobs.conn) {
+            Ok(()) => run_batch(&mut jobs, batch),
             Err(e) => refuse(batch, &e),
         }
-        log.cut_if_large(&conn);
+        log.cut_if_large(&jobs.conn);
     }
+    let Jobs { conn, .. } = jobs;
     // The server is stopping. The other connections close first (the checkpointer stops as
     // its last handle went with the writers'), so that this one is the file's last: SQLite
     // then folds the log into the database and deletes it and the shared-memory file, and a
@@ -354,8 +418,12 @@ fn serve(
 }
 
 /// One transaction for the batch, a savepoint per job, one commit; then every answer.
-fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
-    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+fn run_batch(jobs: &mut Jobs, batch: Vec<Job>) {
+    let games = &mut jobs.games;
+    let tx = match jobs
+        .conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+    {
         Ok(tx) => tx,
         Err(e) => return refuse(batch, &StoreError::from(e)),
     };
@@ -366,7 +434,11 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
             finishes.push(job(Err(e)).1);
             continue;
         }
-        match run_job(&tx, job) {
+        let mut writing = Writing {
+            conn: &tx,
+            games: &mut *games,
+        };
+        match run_job(&mut writing, job) {
             Ok(finish) => finishes.push(finish),
             Err(failed) => {
                 let (e, finish) = *failed;
@@ -382,7 +454,7 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
     };
     if committed.is_err() {
         // The cache holds the batch's changes, which are gone.
-        crate::db::forget_cached_games();
+        games.clear();
     }
     for finish in finishes {
         finish(committed.clone());
@@ -391,7 +463,8 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
 
 /// Runs one job inside its savepoint. An error of the savepoint statements themselves leaves
 /// the transaction in doubt: it comes back so that the batch is rolled back.
-fn run_job(conn: &Connection, job: Job) -> Result<Finish, Box<(StoreError, Finish)>> {
+fn run_job(writing: &mut Writing<'_>, job: Job) -> Result<Finish, Box<(StoreError, Finish)>> {
+    let conn = writing.conn;
     // Cached statements: parsing these anew for every job was a tenth of this thread's time.
     let savepoint = |sql: &str| conn.prepare_cached(sql).and_then(|mut s| s.execute([]));
     if let Err(e) = savepoint("SAVEPOINT job") {
@@ -399,13 +472,13 @@ fn run_job(conn: &Connection, job: Job) -> Result<Finish, Box<(StoreError, Finis
         let finish = job(Err(&e)).1;
         return Err(Box::new((e, finish)));
     }
-    let (ok, finish) = job(Ok(conn));
+    let (ok, finish) = job(Ok(&mut *writing));
     let end = if ok {
         savepoint("RELEASE job").map(drop)
     } else {
         // A job may fail after storing a game (and caching it): the cache must not outlive
         // the rollback.
-        crate::db::forget_cached_games();
+        writing.games.clear();
         conn.execute_batch("ROLLBACK TO job; RELEASE job")
     };
     match end {
