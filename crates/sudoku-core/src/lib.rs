@@ -59,6 +59,7 @@
 #![warn(missing_docs)]
 
 pub mod canonical;
+pub mod constraint;
 pub mod dig;
 pub mod encode;
 pub mod engine;
