@@ -264,13 +264,6 @@ impl From<sudoku_store::StoreError> for ApiError {
     }
 }
 
-impl From<rusqlite::Error> for ApiError {
-    /// As the store's own errors (a handler's job runs SQL of its own too).
-    fn from(e: rusqlite::Error) -> ApiError {
-        ApiError::from(sudoku_store::StoreError::from(e))
-    }
-}
-
 impl From<tokio::task::JoinError> for ApiError {
     fn from(e: tokio::task::JoinError) -> ApiError {
         ApiError::internal(format!("a worker task failed: {e}"))

@@ -10,7 +10,7 @@ use sudoku_game::GameVariant;
 use sudoku_logic::generate::Generator;
 use sudoku_logic::ladder::{LADDER, Rung};
 
-use crate::db::{self, Pooled};
+use crate::db::Pooled;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -111,7 +111,8 @@ pub async fn puzzle_for(state: &AppState, spec: Spec) -> Result<Pooled, ApiError
         spec.symmetry.map(|s| s.name().to_string()),
     );
     let pooled = state
-        .db(move |conn| db::take_pooled(conn, key.0, &key.1, key.2, key.3.as_deref()))
+        .store()
+        .take_pooled(key.0, &key.1, key.2, key.3.as_deref())
         .await?;
     if let Some(p) = pooled {
         return Ok(p);
@@ -242,9 +243,9 @@ pub async fn fill_pool(state: AppState, target: u64) {
             {
                 continue;
             }
-            let id = rung.id;
             let count = state
-                .db(move |conn| db::pool_count(conn, id, "9x9", "classic"))
+                .store()
+                .pool_count(rung.id, "9x9", "classic")
                 .await
                 .unwrap_or(target);
             if count >= target {
@@ -285,7 +286,8 @@ async fn refill_one(state: &AppState, rung: &'static Rung) -> bool {
         return false;
     };
     state
-        .db(move |conn| db::add_pooled(conn, rung.id, "9x9", "classic", &pooled))
+        .store()
+        .add_pooled(rung.id, "9x9", "classic", pooled)
         .await
         .is_ok()
 }

@@ -13,7 +13,7 @@ use sudoku_logic::ladder::{LADDER, Rung};
 use sudoku_logic::{Hint, Lang, Logic, Stage};
 
 use crate::daily;
-use crate::db::{self, Meta};
+use crate::db::Meta;
 use crate::error::ApiError;
 use crate::extract::{Body, Id};
 use crate::puzzles::{self, SIZES, SYMMETRIES, Spec};
@@ -21,6 +21,7 @@ use crate::session::Session;
 use crate::state::AppState;
 use crate::view::{GameView, hint_view};
 use crate::{now_ms, random_hex, random_u64};
+use sudoku_store::{Logged, Marked, Updated};
 
 type Answer = Result<Response, ApiError>;
 
@@ -152,11 +153,9 @@ async fn create(
     let view = GameView::new(&meta, &game, now);
     let quotas = state.clone();
     state
-        .db(move |conn| -> Result<_, ApiError> {
-            quotas
-                .quotas()
-                .new_game(db::count_games(conn, &session.0)?)?;
-            Ok(db::insert_game(conn, &session.0, &meta, &game)?)
+        .store()
+        .insert_game(&session.0, meta, game, move |games| {
+            quotas.quotas().new_game(games)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
@@ -294,28 +293,24 @@ pub async fn daily_game(
     let now = now_ms();
     let date = daily::requested_or_archived(body.date.as_deref(), now)?;
     let day = daily::format(date);
-    let (sid, d) = (session.0.clone(), day.clone());
     let begun = state
-        .read(move |conn| db::daily_games(conn, &sid, &d, now))
+        .store()
+        .daily_games(&session.0, &day, now)
         .await?
         .into_iter()
-        .find(|(r, ..)| r == rung.id);
-    if let Some((_, id, ..)) = begun {
-        return show(&state, session, id).await;
+        .find(|g| g.rung == rung.id);
+    if let Some(game) = begun {
+        return show(&state, session, game.id).await;
     }
-    let d = day.clone();
-    let made = match state
-        .read(move |conn| db::daily_puzzle(conn, &d, rung.id))
-        .await?
-    {
+    let made = match state.store().daily_puzzle(&day, rung.id).await? {
         Some(made) => made,
         None => {
             let made = puzzles::on_a_core(move || daily::make(date, rung))
                 .await?
                 .map_err(ApiError::unavailable)?;
-            let (d, kept) = (day.clone(), made.clone());
             state
-                .db(move |conn| db::store_daily(conn, &d, rung.id, &kept))
+                .store()
+                .store_daily(&day, rung.id, made.clone())
                 .await?;
             made
         }
@@ -352,23 +347,16 @@ pub async fn daily_status(
     let now = now_ms();
     let date = daily::requested_or_archived(query.date.as_deref(), now)?;
     let day = daily::format(date);
-    let d = day.clone();
-    let (games, wins) = state
-        .read(move |conn| -> Result<_, ApiError> {
-            Ok((
-                db::daily_games(conn, &session.0, &d, now)?,
-                db::daily_wins(conn, &session.0)?,
-            ))
-        })
-        .await?;
+    let games = state.store().daily_games(&session.0, &day, now).await?;
+    let wins = state.store().daily_wins(&session.0).await?;
     let streak = daily_streak(&wins, date);
     let rungs: Vec<Value> = puzzles::offered(sudoku_core::Shape::CLASSIC, GameVariant::Classic)
         .iter()
         .map(|&rung| {
             let game = games
                 .iter()
-                .find(|g| g.0 == rung)
-                .map(|(_, id, status, ms)| json!({ "id": id, "status": status, "elapsed_ms": ms }));
+                .find(|g| g.rung == rung)
+                .map(|g| json!({ "id": g.id, "status": g.status, "elapsed_ms": g.elapsed_ms }));
             json!({ "rung": rung, "game": game })
         })
         .collect();
@@ -384,10 +372,7 @@ pub async fn daily_status(
 /// `GET /api/games`.
 pub async fn list(State(state): State<AppState>, Extension(session): Extension<Session>) -> Answer {
     let now = now_ms();
-    let games = state
-        .read(move |conn| db::list_games(conn, &session.0, now, false))
-        .await?;
-    let games: Vec<db::Listed> = games.into_iter().map(|(l, _)| l).collect();
+    let games = state.store().list_games(&session.0, now).await?;
     Ok(Json(json!({ "games": games })).into_response())
 }
 
@@ -397,20 +382,15 @@ pub async fn current(
     Extension(session): Extension<Session>,
 ) -> Answer {
     let now = now_ms();
-    let sid = session.0.clone();
-    let newest = state
-        .read(move |conn| db::list_games(conn, &sid, now, true))
-        .await?;
-    let Some((listed, _)) = newest.into_iter().next() else {
+    let newest = state.store().newest_playing(&session.0, now).await?;
+    let Some(listed) = newest else {
         return Err(ApiError::not_found("no game is being played"));
     };
     show(&state, session, listed.id).await
 }
 
 async fn show(state: &AppState, session: Session, id: String) -> Answer {
-    let (meta, game) = state
-        .read(move |conn| db::load_game(conn, &session.0, &id))
-        .await?;
+    let (meta, game) = state.store().load_game(&session.0, &id).await?;
     Ok(Json(GameView::new(&meta, &game, now_ms())).into_response())
 }
 
@@ -430,9 +410,13 @@ where
     F: FnOnce(&mut Game, u64) -> Result<(), ApiError> + Send + 'static,
 {
     let now = now_ms();
-    let ((), meta, game) = state
-        .db(move |conn| db::update_game(conn, &session.0, &id, &action, now, |g| f(g, now)))
-        .await?;
+    let (_, meta, game) = state
+        .store()
+        .update_game(&session.0, &id, Logged::new(&action, now), move |g| {
+            f(g, now)
+        })
+        .await?
+        .into_parts();
     Ok(Json(GameView::new(&meta, &game, now)).into_response())
 }
 
@@ -535,27 +519,19 @@ async fn play_here(
     (action, key): (String, Option<String>),
     mv: Move,
 ) -> Answer {
-    let Some(key) = key else {
-        return act(state, session, id, action, move |g, now| {
-            g.apply(&mv, now).map(|_| ()).map_err(ApiError::from)
-        })
-        .await;
-    };
+    let now = now_ms();
     // Looked up and applied in one job of the database thread: two copies of a move racing
     // each other cannot both be applied.
-    let now = now_ms();
-    let (meta, game) = state
-        .db(move |conn| -> Result<_, ApiError> {
-            if db::has_move_key(conn, &id, &key)? {
-                return Ok(db::load_game(conn, &session.0, &id)?);
-            }
-            let ((), meta, game) =
-                db::update_game_keyed(conn, &session.0, &id, (&action, Some(&key)), now, |g| {
-                    g.apply(&mv, now).map(|_| ()).map_err(ApiError::from)
-                })?;
-            Ok((meta, game))
-        })
-        .await?;
+    let (_, meta, game) = state
+        .store()
+        .update_game(
+            &session.0,
+            &id,
+            Logged::new(&action, now).keyed(key.as_deref()),
+            move |g| g.apply(&mv, now).map(|_| ()).map_err(ApiError::from),
+        )
+        .await?
+        .into_parts();
     Ok(Json(GameView::new(&meta, &game, now)).into_response())
 }
 
@@ -577,26 +553,22 @@ async fn apply_hint(
         let Ok(step) = puzzles::on_a_hint_core(move || game.hint_step(&logic)).await? else {
             break;
         };
-        let (sid, gid, action, key) = (session.0.clone(), id.clone(), action.clone(), key.clone());
         let played = state
-            .db(move |conn| -> Result<_, ApiError> {
-                if let Some(k) = &key
-                    && db::has_move_key(conn, &gid, k)?
-                {
-                    return Ok(Some(db::load_game(conn, &sid, &gid)?));
-                }
-                if db::load_game(conn, &sid, &gid)?.1.fingerprint() != seen {
-                    return Ok(None);
-                }
-                let ((), meta, game) =
-                    db::update_game_keyed(conn, &sid, &gid, (&action, key.as_deref()), now, |g| {
-                        g.apply_hint_step(&step, now)
-                            .map(|_| ())
-                            .map_err(ApiError::from)
-                    })?;
-                Ok(Some((meta, game)))
-            })
-            .await?;
+            .store()
+            .save_game_if(
+                &session.0,
+                &id,
+                seen,
+                Logged::new(&action, now).keyed(key.as_deref()),
+                move |g| {
+                    g.apply_hint_step(&step, now)
+                        .map(|_| ())
+                        .map_err(ApiError::from)
+                },
+            )
+            .await?
+            .map(Updated::into_parts)
+            .map(|(_, meta, game)| (meta, game));
         if let Some((meta, game)) = played {
             return Ok(Json(GameView::new(&meta, &game, now)).into_response());
         }
@@ -775,37 +747,32 @@ async fn worked_hint(
         let (game, logic, seen) = snapshot(state, session, id).await?;
         let work = work.clone();
         let hint = puzzles::on_a_hint_core(move || work(&game, &logic)).await?;
-        let (sid, gid, action) = (session.0.clone(), id.to_string(), action.to_string());
         let counted = state
-            .db(move |conn| -> Result<_, ApiError> {
-                if db::load_game(conn, &sid, &gid)?.1.fingerprint() != seen {
-                    return Ok(None);
-                }
-                let (hints, _, _) = db::update_game(conn, &sid, &gid, &action, now, |g| {
-                    g.record_hint();
-                    Ok::<_, ApiError>(g.hints())
-                })?;
-                Ok(Some(hints))
+            .store()
+            .save_game_if(&session.0, id, seen, Logged::new(action, now), |g| {
+                g.record_hint();
+                Ok::<_, ApiError>(g.hints())
             })
-            .await?;
+            .await?
+            .and_then(|updated| updated.into_parts().0);
         if let Some(hints) = counted {
             return Ok((hint, hints));
         }
     }
     // The game moves faster than its hint is worked out: work it out where it is stored.
-    let (sid, gid, action) = (session.0.clone(), id.to_string(), action.to_string());
     let solvers = state.solvers().clone();
     state
-        .db(move |conn| -> Result<_, ApiError> {
-            let (hint, _, game) = db::update_game(conn, &sid, &gid, &action, now, |g| {
-                let logic = solvers.for_layout(g.layout());
-                let hint = work(g, &logic);
-                g.record_hint();
-                Ok::<_, ApiError>(hint)
-            })?;
-            Ok((hint, game.hints()))
+        .store()
+        .update_game(&session.0, id, Logged::new(action, now), move |g| {
+            let logic = solvers.for_layout(g.layout());
+            let hint = work(g, &logic);
+            g.record_hint();
+            Ok::<_, ApiError>((hint, g.hints()))
         })
-        .await
+        .await?
+        .into_parts()
+        .0
+        .ok_or_else(|| ApiError::internal("a hint without a key was taken for a repeat"))
 }
 
 /// The game as it stands (read beside the database thread), its layout's solver, and its
@@ -815,10 +782,7 @@ async fn snapshot(
     session: &Session,
     id: &str,
 ) -> Result<(Game, std::sync::Arc<Logic>, u64), ApiError> {
-    let (sid, gid) = (session.0.clone(), id.to_string());
-    let (_, game) = state
-        .read(move |conn| db::load_game(conn, &sid, &gid))
-        .await?;
+    let (_, game) = state.store().load_game(&session.0, id).await?;
     let logic = state.solvers().for_layout(game.layout());
     let seen = game.fingerprint();
     Ok((game, logic, seen))
@@ -857,9 +821,7 @@ pub async fn print(
             ));
         }
     };
-    let (meta, game) = state
-        .read(move |conn| db::load_game(conn, &session.0, &id))
-        .await?;
+    let (meta, game) = state.store().load_game(&session.0, &id).await?;
     let puzzle = sudoku_print::Puzzle {
         layout: game.layout().clone(),
         givens: game.puzzle().clone(),
@@ -906,9 +868,7 @@ pub async fn check(
     Extension(session): Extension<Session>,
     Id(id): Id,
 ) -> Answer {
-    let (_, game) = state
-        .read(move |conn| db::load_game(conn, &session.0, &id))
-        .await?;
+    let (_, game) = state.store().load_game(&session.0, &id).await?;
     Ok(Json(game.check()).into_response())
 }
 
@@ -921,21 +881,12 @@ pub async fn stats(
 ) -> Answer {
     // The streak counts up to the player's today (the page sends its date).
     let today = daily::requested(query.date.as_deref(), now_ms())?;
-    let (levels, history, wins, drill) = state
-        .read(move |conn| -> Result<_, ApiError> {
-            Ok((
-                db::level_stats(conn, &session.0)?,
-                db::history(conn, &session.0)?,
-                db::daily_wins(conn, &session.0)?,
-                db::drill_stats(conn, &session.0)?,
-            ))
-        })
-        .await?;
+    let statistics = state.store().statistics(&session.0).await?;
     Ok(Json(json!({
-        "levels": levels,
-        "history": history,
-        "daily": daily_streak(&wins, today),
-        "drill": drill,
+        "levels": statistics.levels,
+        "history": statistics.history,
+        "daily": daily_streak(&statistics.daily_wins, today),
+        "drill": statistics.drill,
     }))
     .into_response())
 }
@@ -976,9 +927,9 @@ pub async fn drill_question(
     let id = random_hex()?;
     let stored = serde_json::to_string(&question).map_err(|e| ApiError::internal(e.to_string()))?;
     let now = now_ms();
-    let qid = id.clone();
     state
-        .db(move |conn| db::insert_question(conn, &session.0, &qid, &stored, now))
+        .store()
+        .insert_question(&session.0, &id, stored, now)
         .await?;
     let mut view = json!({
         "id": id,
@@ -1032,13 +983,13 @@ pub async fn drill_answer(
         }
     };
     let now = now_ms();
-    let (correct, answer, ms, stats) = state
-        .db(move |conn| {
-            let (stored, asked, answered) = db::load_question(conn, &session.0, &id)?;
-            if answered {
+    let (marked, stats) = state
+        .store()
+        .answer_question(&session.0, &id, now, move |asked| {
+            if asked.answered {
                 return Err(ApiError::conflict("this question was answered already"));
             }
-            let question: Question = serde_json::from_str(&stored)
+            let question: Question = serde_json::from_str(&asked.question)
                 .map_err(|e| ApiError::internal(format!("a stored question is broken: {e}")))?;
             let expected = if question.asks_for_cell() {
                 "cell"
@@ -1051,18 +1002,19 @@ pub async fn drill_answer(
                     format!("this question is answered with a {expected}"),
                 ));
             }
-            let correct = question.is_correct(reply);
-            let ms = now.saturating_sub(asked);
             let answer = if question.asks_for_cell() {
                 json!(question.cell)
             } else {
                 json!(question.digit)
             };
-            db::answer_question(conn, &id, correct, ms, now)?;
-            let stats = db::drill_stats(conn, &session.0)?;
-            Ok((correct, answer, ms, stats))
+            Ok(Marked {
+                correct: question.is_correct(reply),
+                ms: now.saturating_sub(asked.asked_ms),
+                out: answer,
+            })
         })
         .await?;
+    let (correct, answer, ms) = (marked.correct, marked.out, marked.ms);
     Ok(
         Json(json!({ "correct": correct, "answer": answer, "ms": ms, "stats": stats }))
             .into_response(),

@@ -105,10 +105,11 @@ pub async fn layer(State(state): State<AppState>, mut req: Request, next: Next) 
         Cookie::Signed(id) => Some((id.to_string(), false)),
         Cookie::Unsigned(id) => {
             let id = id.to_ascii_lowercase();
-            let lookup = id.clone();
             match state
-                .read(move |conn| sudoku_store::sessions::known(conn, &lookup))
+                .store()
+                .session_known(&id)
                 .await
+                .map_err(ApiError::from)
             {
                 Ok(true) => Some((id, true)),
                 Ok(false) => None,
@@ -174,8 +175,10 @@ pub async fn asks_question(State(state): State<AppState>, req: Request, next: Ne
         return ApiError::internal("no session").into_response();
     };
     let held = state
-        .read(move |conn| sudoku_store::sessions::count_questions(conn, &sid))
+        .store()
+        .count_questions(&sid)
         .await
+        .map_err(ApiError::from)
         .and_then(|n| state.quotas().new_question(n));
     match held {
         Ok(()) => next.run(req).await,

@@ -1,13 +1,11 @@
-//! [`AppState`]: what every handler shares — the store, the quotas and the session key — and
-//! the bridge
-//! from async handlers to the blocking SQLite work of [`sudoku_store::Store`]: changes go to
-//! its writer thread, reads to read connections of their own.
+//! [`AppState`]: what every handler shares — the store (typed methods of
+//! [`sudoku_store::Store`]: changes on its writer thread, reads on read connections of their
+//! own), the quotas, the session key and the logic solvers.
 
 use std::path::Path;
 use std::sync::Arc;
 
-use rusqlite::Connection;
-use sudoku_store::{Store, StoreError};
+use sudoku_store::Store;
 
 use crate::Limits;
 use crate::error::{ApiError, WebError};
@@ -43,9 +41,7 @@ impl AppState {
         self.session_key
             .get_or_try_init(|| async {
                 let fresh = crate::random_key()?;
-                let bytes = self
-                    .db(move |conn| sudoku_store::sessions::secret(conn, "session", &fresh))
-                    .await?;
+                let bytes = self.store.secret("session", fresh.to_vec()).await?;
                 SessionKey::new(&bytes)
             })
             .await
@@ -67,26 +63,10 @@ impl AppState {
         &self.quotas
     }
 
-    /// Runs `f` on the store's writer thread, so that SQLite's disk waits never stall the
-    /// async workers; `Ok` comes once its change is committed.
-    /// `f` fails with a store error or an API error of its own.
-    pub async fn db<R, E, F>(&self, f: F) -> Result<R, ApiError>
-    where
-        R: Send + 'static,
-        E: From<StoreError> + Into<ApiError> + Send + 'static,
-        F: FnOnce(&Connection) -> Result<R, E> + Send + 'static,
-    {
-        self.store.write(f).await.map_err(Into::into)
-    }
-
-    /// Runs `f`, which only reads, on a read connection; it sees every change acknowledged
-    /// so far.
-    pub async fn read<R, E, F>(&self, f: F) -> Result<R, ApiError>
-    where
-        R: Send + 'static,
-        E: From<StoreError> + Into<ApiError> + Send + 'static,
-        F: FnOnce(&Connection) -> Result<R, E> + Send + 'static,
-    {
-        self.store.read(f).await.map_err(Into::into)
+    /// The store: every read and change of the database, as typed methods (changes on its
+    /// writer thread, so that SQLite's disk waits never stall the async workers; reads on
+    /// read connections of their own).
+    pub fn store(&self) -> &Store {
+        &self.store
     }
 }
