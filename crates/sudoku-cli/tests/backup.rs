@@ -9,24 +9,28 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use common::{assert_contains, sudoku};
-use sudoku_store::{Store, StoreError};
+use sudoku_core::Grid;
+use sudoku_game::{Game, GameVariant};
+use sudoku_store::db::Meta;
+use sudoku_store::{Logged, Store, StoreError};
 
-fn sql(store: &Store, statement: String) -> Result<(), StoreError> {
-    store.write_blocking(move |conn| {
-        conn.execute_batch(&statement)
-            .map_err(|e| StoreError::Internal(e.to_string()))
-    })
-}
-
-/// A game row and `n` moves in it, each its own acknowledged change.
+/// A game `g` of session `s`.
 fn insert_game(store: &Store) {
-    sql(
-        store,
-        "INSERT INTO games (id, session, rung, size, variant, status, elapsed_ms, created_ms, \
-         updated_ms, state) VALUES ('g', 's', 'easy', '9x9', 'classic', 'playing', 0, 0, 0, '{}')"
-            .into(),
-    )
-    .expect("the game is stored");
+    let puzzle: Grid = "1.34341221434321".parse().unwrap();
+    let solution: Grid = "1234341221434321".parse().unwrap();
+    let game = Game::new(GameVariant::Classic, &puzzle, &solution, 0).unwrap();
+    let meta = Meta {
+        id: "g".into(),
+        rung: "easy".into(),
+        level: None,
+        score: None,
+        created_ms: 0,
+        updated_ms: 0,
+        daily: None,
+    };
+    store
+        .insert_game_blocking("s", meta, game, |_| Ok::<_, StoreError>(()))
+        .expect("the game is stored");
 }
 
 #[test]
@@ -47,14 +51,14 @@ fn a_backup_taken_while_moves_are_written_holds_every_move_acknowledged_before_i
             let started = Instant::now();
             let mut n = 0u64;
             while !stop.load(Ordering::Relaxed) && started.elapsed() < Duration::from_secs(30) {
-                let action = format!("{{\"kind\":\"place\",\"n\":{n}}}");
-                sql(
-                    &store,
-                    format!(
-                        "INSERT INTO moves (game, at_ms, action) VALUES ('g', {n}, '{action}')"
-                    ),
-                )
-                .expect("a move is stored");
+                // The n-th change at time n, with its row in the move log.
+                let action = format!("{{\"kind\":\"hint\",\"n\":{n}}}");
+                store
+                    .update_game_blocking("s", "g", Logged::new(&action, n), |g| {
+                        g.record_hint();
+                        Ok::<_, StoreError>(())
+                    })
+                    .expect("a move is stored");
                 n += 1;
                 acknowledged.store(n, Ordering::SeqCst);
             }
@@ -105,17 +109,11 @@ fn a_backup_taken_while_moves_are_written_holds_every_move_acknowledged_before_i
         "{} moves restored, {after} written",
         summary.moves
     );
-    // The restored moves are the first ones, with no gap.
+    // The restored moves are the first ones, with no gap: the n-th was made at time n, and
+    // the game, whole, was stored with the last of them.
     let reopened = Store::open(&restored).expect("the restored database opens");
-    let (count, last): (i64, i64) = reopened
-        .read_blocking(|conn| {
-            conn.query_row("SELECT COUNT(*), MAX(at_ms) FROM moves", [], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
-            .map_err(|e| StoreError::Internal(e.to_string()))
-        })
-        .unwrap();
-    assert_eq!(last + 1, count);
+    let (meta, _) = reopened.load_game_blocking("s", "g").unwrap();
+    assert_eq!(meta.updated_ms + 1, summary.moves, "the last move's time");
     drop(reopened);
 
     // Restoring over the database the store still has open is refused, and changes nothing.
@@ -173,10 +171,9 @@ fn a_backup_is_checked_before_it_is_put_back() {
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(!target.exists(), "nothing was made");
 
+    // An empty file is a whole SQLite database, of no tables.
     let other = dir.path().join("other.sqlite3");
-    let store = Store::open(&other).unwrap();
-    sql(&store, "DROP TABLE moves".into()).unwrap();
-    drop(store);
+    std::fs::write(&other, b"").unwrap();
     let run = sudoku(
         &[
             "restore",

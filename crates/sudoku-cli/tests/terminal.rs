@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use sudoku_store::{Store, db};
+use sudoku_store::Store;
 
 const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
 /// A 4x4 puzzle and its solution.
@@ -205,15 +205,9 @@ fn killed_in_the_middle_of_a_game_it_resumes_with_every_move() {
     // Every move shown was on disk.
     let store = Store::open(&db).unwrap();
     let session = format!("terminal-{USER}");
-    let games = store
-        .read_blocking(move |c| db::list_games(c, &session, 0, true))
-        .unwrap();
-    assert_eq!(games.len(), 1);
-    let id = games[0].0.id.clone();
-    let session = format!("terminal-{USER}");
-    let (_, game) = store
-        .read_blocking(move |c| db::load_game(c, &session, &id))
-        .unwrap();
+    let newest = store.newest_playing_blocking(&session, 0).unwrap();
+    let id = newest.expect("the game being played").id;
+    let (_, game) = store.load_game_blocking(&session, &id).unwrap();
     assert_eq!(game.moves(), 3);
     drop(store);
 
@@ -363,8 +357,6 @@ fn the_plain_drill_answered_by_a_script() {
     // Kept with the page's drill answers.
     let store = Store::open(&db).unwrap();
     let session = format!("terminal-{USER}");
-    let stats = store
-        .read_blocking(move |c| db::drill_stats(c, &session))
-        .unwrap();
+    let stats = store.statistics_blocking(&session).unwrap().drill;
     assert_eq!((stats.answered, stats.correct), (6, 5));
 }

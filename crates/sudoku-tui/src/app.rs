@@ -1,6 +1,6 @@
 //! [`App`]: the terminal game as state and keys, without the terminal: what is selected,
 //! the mode, the hint at its stage, the screen shown. Every change to the game goes through
-//! the store first ([`sudoku_store::db::update_game`] on its writer thread) and the game the
+//! the store first ([`sudoku_store::Store::update_game`] on its writer thread) and the game the
 //! store committed is the one shown, so a move the screen shows is on disk.
 
 use std::sync::mpsc;
@@ -15,7 +15,7 @@ use sudoku_logic::generate::Generated;
 use sudoku_logic::ladder::{LADDER, Rung};
 use sudoku_logic::{Hint, Lang, Logic, Stage};
 use sudoku_store::db::{self, LevelStats, Meta};
-use sudoku_store::{Store, StoreError};
+use sudoku_store::{Logged, Store, StoreError, Updated};
 
 use crate::TuiError;
 use crate::text::{Say, say};
@@ -204,11 +204,10 @@ impl App {
         clock: Clock,
         spec: Spec,
     ) -> Result<App, TuiError> {
-        let sid = session.to_string();
         let now = clock();
-        let newest = store.read_blocking(move |c| db::list_games(c, &sid, now, true))?;
-        match newest.into_iter().next() {
-            Some((listed, _)) => App::open(store, session, lang, clock, &listed.id),
+        let newest = store.newest_playing_blocking(session, now)?;
+        match newest {
+            Some(listed) => App::open(store, session, lang, clock, &listed.id),
             None => App::new_game(store, session, lang, clock, spec),
         }
     }
@@ -221,8 +220,7 @@ impl App {
         clock: Clock,
         id: &str,
     ) -> Result<App, TuiError> {
-        let (sid, gid) = (session.to_string(), id.to_string());
-        let (meta, game) = store.read_blocking(move |c| db::load_game(c, &sid, &gid))?;
+        let (meta, game) = store.load_game_blocking(session, id)?;
         let mut app = App::with(store, session, lang, clock, meta, game);
         app.resume();
         Ok(app)
@@ -311,18 +309,24 @@ impl App {
         f: impl FnOnce(&mut Game, u64) -> Result<R, GameError> + Send + 'static,
     ) -> Option<R> {
         let now = (self.clock)();
-        let (sid, id) = (self.session.clone(), self.meta.id.clone());
         let action = action.to_string();
-        let done = self.store.write_blocking(move |c| {
-            db::update_game(c, &sid, &id, &action, now, |g| {
-                f(g, now).map_err(Refused::Game)
-            })
-        });
+        let done = self.store.update_game_blocking(
+            &self.session,
+            &self.meta.id,
+            Logged::new(&action, now),
+            move |g| f(g, now).map_err(Refused::Game),
+        );
         match done {
-            Ok((out, meta, game)) => {
+            Ok(Updated::Made { out, meta, game }) => {
                 self.meta = meta;
                 self.game = game;
                 Some(out)
+            }
+            // The terminal's moves have no key: never a repeat.
+            Ok(Updated::Already { meta, game }) => {
+                self.meta = meta;
+                self.game = game;
+                None
             }
             Err(Refused::Game(e)) => {
                 self.message = Some(game_error(self.lang, &e));
@@ -645,27 +649,19 @@ impl App {
     }
 
     fn stats(&mut self) {
-        let sid = self.session.clone();
-        let read = self.store.read_blocking(move |c| {
-            Ok::<_, StoreError>((db::level_stats(c, &sid)?, db::drill_stats(c, &sid)?))
-        });
-        match read {
-            Ok((levels, drill)) => self.screen = Screen::Stats(levels, drill),
+        match self.store.statistics_blocking(&self.session) {
+            Ok(stats) => self.screen = Screen::Stats(stats.levels, stats.drill),
             Err(e) => self.message = Some(e.to_string()),
         }
     }
 
     /// The list of the games being played.
     fn open_games(&mut self) {
-        let (sid, now) = (self.session.clone(), (self.clock)());
-        match self
-            .store
-            .read_blocking(move |c| db::list_games(c, &sid, now, false))
-        {
+        let now = (self.clock)();
+        match self.store.list_games_blocking(&self.session, now) {
             Ok(games) => {
                 let games: Vec<db::Listed> = games
                     .into_iter()
-                    .map(|(g, _)| g)
                     .filter(|g| g.status == "playing")
                     .collect();
                 let at = games.iter().position(|g| g.id == self.meta.id).unwrap_or(0);
@@ -824,10 +820,7 @@ impl App {
 
 /// A game of the app's session, from the store.
 fn load(app: &App, id: &str) -> Result<(Meta, Game), TuiError> {
-    let (sid, gid) = (app.session.clone(), id.to_string());
-    Ok(app
-        .store
-        .read_blocking(move |c| db::load_game(c, &sid, &gid))?)
+    Ok(app.store.load_game_blocking(&app.session, id)?)
 }
 
 impl NewGameForm {
@@ -961,8 +954,10 @@ fn store_new(
         updated_ms: now,
         daily: None,
     };
-    let (sid, m, g) = (session.to_string(), meta.clone(), game.clone());
-    store.write_blocking(move |c| db::insert_game(c, &sid, &m, &g))?;
+    // The terminal has no quota on games.
+    store.insert_game_blocking(session, meta.clone(), game.clone(), |_| {
+        Ok::<_, TuiError>(())
+    })?;
     Ok((meta, game))
 }
 

@@ -17,7 +17,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use sudoku_core::{Cell, House};
 use sudoku_game::{Drill, DrillKind, Question, Reply};
 use sudoku_logic::Lang;
-use sudoku_store::{Store, db};
+use sudoku_store::{Marked, Store};
 
 use crate::app::{random_seed, system_ms};
 use crate::{Options, TuiError};
@@ -118,9 +118,8 @@ impl Round<'_> {
         let id = format!("{:016x}{:016x}", random_seed(), random_seed());
         let stored =
             serde_json::to_string(&question).map_err(|e| TuiError::Usage(e.to_string()))?;
-        let (sid, qid, now) = (self.session.clone(), id.clone(), system_ms());
         self.store
-            .write_blocking(move |c| db::insert_question(c, &sid, &qid, &stored, now))?;
+            .insert_question_blocking(&self.session, &id, stored, system_ms())?;
         Ok(Asked {
             id,
             question,
@@ -132,9 +131,16 @@ impl Round<'_> {
     fn answer(&mut self, asked: &Asked, reply: Reply) -> Result<(bool, u64), TuiError> {
         let ms = u64::try_from(asked.at.elapsed().as_millis()).unwrap_or(u64::MAX);
         let correct = asked.question.is_correct(reply);
-        let (id, now) = (asked.id.clone(), system_ms());
+        // The question is the one this round asked and holds: the check needs only its
+        // verdict, not the stored copy.
         self.store
-            .write_blocking(move |c| db::answer_question(c, &id, correct, ms, now))?;
+            .answer_question_blocking(&self.session, &asked.id, system_ms(), move |_| {
+                Ok::<_, TuiError>(Marked {
+                    correct,
+                    ms,
+                    out: (),
+                })
+            })?;
         self.summary.add(asked.question.drill, correct, ms);
         Ok((correct, ms))
     }

@@ -284,9 +284,7 @@ fn colour_marks_on_cells_and_candidates() {
     // Saved: another handle on the file sees both marks.
     let id = app.meta.id.clone();
     let other = Store::open(&path).unwrap();
-    let (_, game) = other
-        .read_blocking(move |c| sudoku_store::db::load_game(c, "test", &id))
-        .unwrap();
+    let (_, game) = other.load_game_blocking("test", &id).unwrap();
     assert_eq!(
         (game.colour_of(cell), game.candidate_colour_of(cell, three)),
         (2, 1)
@@ -385,9 +383,7 @@ fn moves_are_in_the_store_before_they_are_shown() {
     assert_eq!(app.game.status(), sudoku_game::Status::Won);
     // Another handle on the file sees the won game.
     let other = Store::open(&path).unwrap();
-    let (_, game) = other
-        .read_blocking(move |c| sudoku_store::db::load_game(c, "test", &id))
-        .unwrap();
+    let (_, game) = other.load_game_blocking("test", &id).unwrap();
     assert_eq!(game.status(), sudoku_game::Status::Won);
     let (won, _) = draw(&app, (80, 24), true);
     let text = format!("{}", won.backend());
