@@ -74,10 +74,13 @@ export function applyLocally(game, move) {
   };
   const i = move.cell ? cellIndex(game.n, move.cell) : -1;
   const editable = i >= 0 && !next.cells[i].given && !next.cells[i].revealed;
+  // The game refuses a digit outside 1..n.
+  const digit = Number.isInteger(move.digit) && move.digit >= 1 && move.digit <= game.n;
   switch (move.kind) {
     case 'place': {
-      if (!editable) return null;
-      change(i, { ...next.cells[i], digit: move.digit, notes: [] });
+      if (!editable || !digit) return null;
+      // The notes go, and their colours with them (the cell's own colour stays).
+      change(i, { ...next.cells[i], digit: move.digit, notes: [], note_colours: undefined });
       if (!before.length) return { game, before };
       if (move.auto_notes) {
         for (const p of peersOf(game, i)) {
@@ -94,7 +97,7 @@ export function applyLocally(game, move) {
       break;
     }
     case 'note': {
-      if (!editable || next.cells[i].digit) return null;
+      if (!editable || !digit || next.cells[i].digit) return null;
       const c = next.cells[i];
       const notes = c.notes.includes(move.digit) ? c.notes.filter((d) => d !== move.digit) : [...c.notes, move.digit].sort((a, b) => a - b);
       change(i, { ...c, notes });
