@@ -12,6 +12,11 @@
 //! weight and first render, fails on script or console errors, and saves screenshots into
 //! `<target>/browser-screenshots`.
 //!
+//! A second test, `the_page_plays_the_shared_move_vectors`, runs `tests/browser/moves.mjs`: the
+//! page's `offline.js` and `board.js` play every case of `sudoku-game`'s
+//! `tests/data/moves.json`, the vectors that crate's own test plays too, so that the page's
+//! offline moves and conflict marks cannot drift from the game's.
+//!
 //! Needs Node.js, `/usr/bin/chromium` (`apt-get install -y chromium`) and the npm packages
 //! (`npm ci` in `crates/sudoku-web/tests/browser`); `.ci/run` installs both. Without them the
 //! test fails and says what to install.
@@ -92,6 +97,24 @@ struct Served {
 }
 
 impl Served {
+    /// A server started on a free port with a fresh database in `dir`.
+    fn fresh(dir: &Path) -> Served {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a tokio runtime");
+        let mut config = Config::new("127.0.0.1:0", dir.join("games.sqlite3"));
+        config.pool_target = 0;
+        let mut served = Served {
+            runtime,
+            config,
+            running: None,
+        };
+        served.start();
+        served
+    }
+
     fn start(&mut self) {
         let server = self
             .runtime
@@ -121,20 +144,19 @@ impl Served {
     }
 }
 
-/// Runs `node run.mjs URL SHOTS WORKBOOK`, with a deadline, carrying out the script's
-/// `@@server stop|start` requests; returns (success, stdout, stderr).
+/// Runs `node SCRIPT URL ARGS...` (`run.mjs URL SHOTS WORKBOOK`, say), with a deadline,
+/// carrying out the script's `@@server stop|start` requests; returns (success, stdout, stderr).
 fn run_script(
     dir: &Path,
     served: &mut Served,
-    shots: &Path,
-    workbook: &Path,
+    script: &str,
+    args: &[&Path],
 ) -> (bool, String, String) {
     let url = format!("http://{}", served.config.addr);
     let mut child = Command::new("node")
-        .arg(dir.join("run.mjs"))
+        .arg(dir.join(script))
         .arg(&url)
-        .arg(shots)
-        .arg(workbook)
+        .args(args)
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -215,24 +237,12 @@ fn the_page_plays_in_chromium() {
     require_tools(&dir);
 
     let db_dir = tempfile::tempdir().expect("a temporary directory");
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    let mut config = Config::new("127.0.0.1:0", db_dir.path().join("games.sqlite3"));
-    config.pool_target = 0;
-    let mut served = Served {
-        runtime,
-        config,
-        running: None,
-    };
-    served.start();
+    let mut served = Served::fresh(db_dir.path());
 
     let shots = screenshot_dir();
     let workbook = db_dir.path().join("four.xlsx");
     write_workbook(&workbook, PUZZLE4);
-    let (ok, stdout, stderr) = run_script(&dir, &mut served, &shots, &workbook);
+    let (ok, stdout, stderr) = run_script(&dir, &mut served, "run.mjs", &[&shots, &workbook]);
     println!("{stdout}");
     eprintln!("{stderr}");
 
@@ -240,4 +250,27 @@ fn the_page_plays_in_chromium() {
     assert!(ok, "the browser script failed (output above)");
     assert!(stopped.is_ok(), "{stopped:?}");
     println!("screenshots in {}", shots.display());
+}
+
+/// The shared move vectors (`sudoku-game`'s `tests/data/moves.json`) through the page's own
+/// `offline.js` and `board.js`.
+#[test]
+fn the_page_plays_the_shared_move_vectors() {
+    let dir = browser_dir();
+    require_tools(&dir);
+    let vectors =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../sudoku-game/tests/data/moves.json");
+    assert!(vectors.exists(), "{} is missing", vectors.display());
+
+    let db_dir = tempfile::tempdir().expect("a temporary directory");
+    let mut served = Served::fresh(db_dir.path());
+    let (ok, stdout, stderr) = run_script(&dir, &mut served, "moves.mjs", &[&vectors]);
+    println!("{stdout}");
+    eprintln!("{stderr}");
+    let stopped = served.stop();
+    assert!(
+        ok,
+        "the page departs from the shared move vectors:\n{stdout}{stderr}"
+    );
+    assert!(stopped.is_ok(), "{stopped:?}");
 }
