@@ -122,7 +122,7 @@ UPDATE games SET status = 'lost'
               ORDER BY p.seq DESC LIMIT 1));
 ";
 
-/// The `user_version` of a file whose rows follow the current rules (see [`REWRITE_ROWS`]).
+/// The `user_version` of a file whose rows follow the current rules (see `REWRITE_ROWS`).
 pub const ROWS_VERSION: i64 = 1;
 
 /// Indexes on the added columns (made after them).
