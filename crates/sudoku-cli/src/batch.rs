@@ -155,13 +155,19 @@ impl Batch {
     /// workbook (`.xlsx`, `.xls`, `.ods`, told by its first bytes). Only an unreadable input
     /// is an error; malformed puzzles are kept as errors in the batch, so the rest still runs.
     pub fn read(args: &InputArgs) -> Result<Batch, Failure> {
+        Batch::read_with(args, false)
+    }
+
+    /// [`Batch::read`] for a command that handles constraints beside the houses (killer
+    /// cages): with `constraints` false, a puzzle that has some is an error naming them.
+    pub fn read_with(args: &InputArgs, constraints: bool) -> Result<Batch, Failure> {
         let mut batch = Batch {
             name: String::new(),
             entries: Vec::new(),
             sources: Vec::new(),
         };
         for path in &args.files {
-            let (name, entries, places) = Batch::read_one(path, args.shape)?;
+            let (name, entries, places) = Batch::read_one(path, args.shape, constraints)?;
             batch.sources.push(Source {
                 name,
                 start: batch.entries.len(),
@@ -182,9 +188,10 @@ impl Batch {
     fn read_one(
         path: &std::path::Path,
         shape: Option<Shape>,
+        constraints: bool,
     ) -> Result<(String, Vec<Result<Entry, Malformed>>, Option<Vec<String>>), Failure> {
         let (name, bytes) = input::read_bytes(path)?;
-        let options = ReadOptions { shape };
+        let options = ReadOptions { shape, constraints };
         if looks_like_workbook(&bytes) {
             let found = read_workbook(&bytes, options)
                 .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
@@ -388,6 +395,22 @@ impl Solvers {
     /// message for the puzzle's line: the time limit, or Ctrl-C.
     pub fn cut_short(&self, halted: Option<Halted>) -> Option<String> {
         Some(cut_short_message(halted?, self.last_limit))
+    }
+
+    /// For a puzzle with constraints beside the houses (killer cages), which only
+    /// [`sudoku_core::constraint`] solves: its layout, and the time limit and Ctrl-C as a
+    /// halt for that search.
+    pub fn constrained(&mut self, entry: &Entry) -> Result<(Layout, exact_cover::Halt), String> {
+        let layout = self.for_entry(entry)?.layout().clone();
+        let mut halt = exact_cover::Halt::default();
+        halt.set_deadline(self.last_limit.deadline());
+        halt.set_flag(Some(stop::flag()));
+        Ok((layout, halt))
+    }
+
+    /// Why a constrained search that came back empty-handed was cut short.
+    pub fn constrained_cut(&self) -> String {
+        path_cut_message(self.last_limit)
     }
 
     /// The limit the last puzzle handed out by [`Solvers::for_entry`] runs under.

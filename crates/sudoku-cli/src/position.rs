@@ -92,8 +92,14 @@ pub fn read(args: &PositionArgs) -> Result<Position, Failure> {
         Layout::with_variant(shape, v).map_err(|e| Failure::Usage(format!("--variant: {e}")))
     };
     if let Some((name, bytes)) = workbook_source(&args.source)? {
-        let found = read_workbook(&bytes, ReadOptions { shape })
-            .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+        let found = read_workbook(
+            &bytes,
+            ReadOptions {
+                shape,
+                ..ReadOptions::default()
+            },
+        )
+        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
         let first = found
             .into_iter()
             .next()
@@ -123,10 +129,16 @@ pub fn read(args: &PositionArgs) -> Result<Position, Failure> {
             .map_err(|e| Failure::Input(format!("{name}:{e}")))?;
         return Ok(Position { layout, candidates });
     }
-    let entry = read_str(&text, ReadOptions { shape })
-        .next()
-        .ok_or_else(|| unreadable(&name, &args.source, "no puzzle found"))?
-        .map_err(|e| unreadable(&name, &args.source, e))?;
+    let entry = read_str(
+        &text,
+        ReadOptions {
+            shape,
+            ..ReadOptions::default()
+        },
+    )
+    .next()
+    .ok_or_else(|| unreadable(&name, &args.source, "no puzzle found"))?
+    .map_err(|e| unreadable(&name, &args.source, e))?;
     let layout = match &entry.variant {
         Some(v) => Layout::with_variant(entry.grid.shape(), v.clone())
             .map_err(|e| Failure::Input(format!("{name}: {e}")))?,

@@ -474,3 +474,53 @@ fn every_batch_command_takes_several_files() {
     );
     assert_eq!(lines(&solved)[..2], lines(&one)[..]);
 }
+
+/// A 9x9 killer with no givens, its cages built from a known grid (two- to four-cell cages of
+/// distinct digits): the `[killer]` section's map and sums.
+const KILLER: &str = "[killer]
+aabcddeff
+agbccdehf
+igjckllhh
+iijmknnoh
+pqqmkrnos
+ppmmrrtss
+uuvwwrtxy
+uzvAwwxxy
+BzzACCCDD
+a=14 b=6 c=19 d=20 e=12 f=11 g=16 h=20 i=14 j=17 k=15 l=7 m=27 n=12 o=11 p=12 q=8 r=16
+s=12 t=10 u=17 v=8 w=18 x=17 y=9 z=17 A=6 B=3 C=15 D=16
+";
+/// The grid the killer was built from.
+const KILLER_SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// `solve` and `count` read a `[killer]` section and honour its cages; a command that would
+/// drop them refuses the puzzle by name, and a malformed section says where.
+#[test]
+fn killer_cages_are_solved_counted_or_refused_by_name() {
+    let run = sudoku(&["solve"], Some(KILLER));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(lines(&run), [KILLER_SOLVED]);
+    let run = sudoku(&["count", "--limit", "2"], Some(KILLER));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(lines(&run), ["1"]);
+    // One cage's sum changed by one: the cages have no solution any more.
+    let broken = KILLER.replace("a=14", "a=15");
+    let run = sudoku(&["count"], Some(&broken));
+    assert_eq!(lines(&run), ["0"]);
+    let run = sudoku(&["rate"], Some(KILLER));
+    assert_eq!(run.code, Some(2));
+    assert_contains(
+        &run.stderr,
+        "line 2, column 1: killer: killer cages are read by",
+    );
+    let run = sudoku(&["solve"], Some(&KILLER.replace("a=14", "a=1x")));
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "line 11, column 3: killer: `1x` is not a sum");
+    let run = sudoku(&["count"], Some(&KILLER.replace("a=14", "a=40")));
+    assert_eq!(run.code, Some(2));
+    assert_contains(
+        &run.stderr,
+        "cage 1 (r1c1 r1c2 r2c1) sums to 40, but 3 different digits of 1..9 sum to 6..24",
+    );
+}

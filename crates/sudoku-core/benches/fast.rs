@@ -53,6 +53,7 @@ struct Puzzle {
 fn puzzles(text: &str) -> Vec<Puzzle> {
     let options = ReadOptions {
         shape: Some(Shape::CLASSIC),
+        ..ReadOptions::default()
     };
     read_str(text, options)
         .map(|entry| {

@@ -46,6 +46,7 @@ fn a_mixed_batch_keeps_going_after_errors() {
 fn box_shape_option_is_enforced() {
     let opts = ReadOptions {
         shape: Some(Shape::new(2, 2).unwrap()),
+        ..ReadOptions::default()
     };
     let r: Vec<_> = read_str(&format!("{PUZZLE}\n.4..............\n"), opts).collect();
     assert!(matches!(
@@ -62,6 +63,7 @@ fn box_shape_option_is_enforced() {
     assert_eq!(g.shape(), Shape::new(2, 3).unwrap());
     let opts = ReadOptions {
         shape: Some(Shape::new(3, 2).unwrap()),
+        ..ReadOptions::default()
     };
     let e = read_str(&six, opts).next().unwrap().unwrap();
     assert_eq!(e.grid.shape(), Shape::new(3, 2).unwrap());

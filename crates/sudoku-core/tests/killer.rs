@@ -4,6 +4,7 @@
 //! grids that keep every rule. A 9x9 killer made the same way from a known grid must count
 //! that grid among its solutions, and every solution it finds must keep the cages.
 
+use exact_cover::Halt;
 use proptest::prelude::*;
 use sudoku_core::constraint::{Cage, Constraint, Constraints, count, verdict};
 use sudoku_core::{Cell, Grid, Layout, Shape, Verdict};
@@ -128,8 +129,8 @@ proptest! {
         let puzzle = Grid::from_values(shape, givens.clone()).unwrap();
         let expected = grids.iter().filter(|g| keeps(g, &givens, &cages, 4)).count() as u64;
         prop_assert!(expected >= 1);
-        prop_assert_eq!(count(&layout, &puzzle, &cages, u64::MAX).unwrap(), expected);
-        let v = verdict(&layout, &puzzle, &cages).unwrap();
+        prop_assert_eq!(count(&layout, &puzzle, &cages, u64::MAX, &Halt::default()).unwrap(), Some(expected));
+        let v = verdict(&layout, &puzzle, &cages, &Halt::default()).unwrap().unwrap();
         match (expected, &v) {
             (1, Verdict::Unique(s)) => prop_assert_eq!(s.values(), &grid[..]),
             (1, _) => prop_assert!(false, "unique expected, got {}", v.name()),
@@ -156,7 +157,10 @@ fn a_9x9_killer_made_from_a_grid_is_solved_by_it() {
     let cages = constraints(9, &cages, grid.values(), &[false]);
     cages.check(&layout).unwrap();
     let empty = Grid::empty(Shape::CLASSIC);
-    match verdict(&layout, &empty, &cages).unwrap() {
+    match verdict(&layout, &empty, &cages, &Halt::default())
+        .unwrap()
+        .unwrap()
+    {
         Verdict::Unique(s) => assert_eq!(s, grid),
         Verdict::Multiple(a, b) => {
             assert!(keeps(a.values(), empty.values(), &cages, 9));
@@ -168,8 +172,8 @@ fn a_9x9_killer_made_from_a_grid_is_solved_by_it() {
                 givens.set(cell, grid.get(cell));
             }
             assert_eq!(
-                verdict(&layout, &givens, &cages).unwrap(),
-                Verdict::Unique(grid)
+                verdict(&layout, &givens, &cages, &Halt::default()).unwrap(),
+                Some(Verdict::Unique(grid))
             );
         }
         other => panic!("the grid it was made from solves it: {}", other.name()),
@@ -192,7 +196,9 @@ fn cages_that_cannot_be_are_refused_by_name() {
         cage(&[(0, 1), (1, 1)], Some(9)),
     ]);
     assert_eq!(
-        count(&layout, &empty, &two, 2).unwrap_err().to_string(),
+        count(&layout, &empty, &two, 2, &Halt::default())
+            .unwrap_err()
+            .to_string(),
         "r1c2 is in cage 1 and in cage 2"
     );
     let wide = Constraints::from_iter([
@@ -200,7 +206,9 @@ fn cages_that_cannot_be_are_refused_by_name() {
         cage(&[(4, 4), (5, 5)], Some(4)),
     ]);
     assert_eq!(
-        verdict(&layout, &empty, &wide).unwrap_err().to_string(),
+        verdict(&layout, &empty, &wide, &Halt::default())
+            .unwrap_err()
+            .to_string(),
         "cage 2 (r5c5 r6c6) is not connected: r6c6 shares no side with the rest"
     );
     // Givens that break a cage: no solution, not an error.
@@ -208,7 +216,7 @@ fn cages_that_cannot_be_are_refused_by_name() {
     givens.set(Cell::new(0, 0), sudoku_core::Digit::new(3));
     let one: Constraints = [cage(&[(0, 0), (0, 1)], Some(3))].into_iter().collect();
     assert_eq!(
-        verdict(&layout, &givens, &one).unwrap(),
-        Verdict::NoSolution
+        verdict(&layout, &givens, &one, &Halt::default()).unwrap(),
+        Some(Verdict::NoSolution)
     );
 }

@@ -263,6 +263,7 @@ fn load(path: &Path, max: Option<usize>) -> Result<DataSet, Failure> {
     let mut stderr = std::io::stderr();
     let options = ReadOptions {
         shape: Some(Shape::CLASSIC),
+        ..ReadOptions::default()
     };
     for entry in read_str(&input.text, options) {
         let entry = match entry {

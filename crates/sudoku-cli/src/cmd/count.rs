@@ -53,13 +53,25 @@ pub enum ReportFormat {
 /// Runs `sudoku count`.
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     let spec = VariantSpec::from_args(&args.solve.variant)?;
-    let batch = Batch::read(&args.input)?;
+    let batch = Batch::read_with(&args.input, true)?;
     // One more than the limit tells "exactly N" from "more than N".
     let search_limit = args.limit.map_or(u64::MAX, |n| n.saturating_add(1));
     let parallel_one = batch.entries.len() == 1 && args.limit.is_none() && args.solve.jobs != 1;
     let jobs = if parallel_one { 1 } else { args.solve.jobs };
     let threads = batch::thread_count(args.solve.jobs);
     let work = |solvers: &mut Solvers, entry: &Entry| -> Answer<u64> {
+        if !entry.constraints.is_empty() {
+            let (layout, halt) = solvers.constrained(entry).map_err(Rejected)?;
+            let counted = sudoku_core::constraint::count(
+                &layout,
+                &entry.grid,
+                &entry.constraints,
+                search_limit,
+                &halt,
+            )
+            .map_err(|e| Rejected(e.to_string()))?;
+            return Ok(counted.ok_or_else(|| solvers.constrained_cut()));
+        }
         let solver = solvers.for_entry(entry).map_err(Rejected)?;
         let counted = if parallel_one {
             solver.dlx().count_parallel(&entry.grid, threads)

@@ -61,7 +61,7 @@ enum Outcome {
 /// Runs `sudoku solve`.
 pub fn run(args: &Args, clock: &Clock) -> Result<(), Failure> {
     let spec = VariantSpec::from_args(&args.solve.variant)?;
-    let batch = Batch::read(&args.input)?;
+    let batch = Batch::read_with(&args.input, !args.all)?;
     let mut out = Output::stdout();
     let tally = if args.all {
         solve_all(args, spec, &batch, &mut out)?
@@ -79,6 +79,9 @@ fn solve_each(
 ) -> Result<Tally, Failure> {
     let first = args.first;
     let work = |solvers: &mut Solvers, entry: &Entry| -> Outcome {
+        if !entry.constraints.is_empty() {
+            return constrained(solvers, entry);
+        }
         let solver = match solvers.for_entry(entry) {
             Ok(s) => s,
             Err(why) => return Outcome::Rejected(why),
@@ -121,6 +124,23 @@ fn solve_each(
         sink.out.write_all(text.as_bytes()).map_err(Failure::from)
     };
     batch::run(batch, args.solve.jobs, out, init, work, emit)
+}
+
+/// A puzzle with killer cages, solved by [`sudoku_core::constraint`] whatever the engine
+/// asked for (the others know no cages); `--first` is the same search stopped at one.
+fn constrained(solvers: &mut Solvers, entry: &Entry) -> Outcome {
+    let (layout, halt) = match solvers.constrained(entry) {
+        Ok(found) => found,
+        Err(why) => return Outcome::Rejected(why),
+    };
+    match sudoku_core::constraint::verdict(&layout, &entry.grid, &entry.constraints, &halt) {
+        Err(e) => Outcome::Rejected(e.to_string()),
+        Ok(None) => Outcome::Failed(solvers.constrained_cut()),
+        Ok(Some(Verdict::Unique(g))) => Outcome::Solved(g),
+        Ok(Some(Verdict::Multiple(g, _))) => Outcome::Several(g),
+        Ok(Some(Verdict::NoSolution)) => Outcome::Failed("no solution".into()),
+        Ok(Some(Verdict::Invalid(c))) => Outcome::Failed(format!("invalid givens: {c}")),
+    }
 }
 
 /// `--all`: every solution, streamed as found (one puzzle at a time: a puzzle may have

@@ -13,7 +13,7 @@
 //! This keeps the whole puzzle one exact-cover problem for the engine the project is built
 //! on, with no arithmetic in the search; a sum-propagating solver may later be faster.
 
-use exact_cover::{ItemId, Problem, Use};
+use exact_cover::{Halt, ItemId, Problem, Use};
 
 use super::{Constraint, ConstraintError, Constraints};
 use crate::grid::Grid;
@@ -35,7 +35,8 @@ struct Encoded {
     choices: Vec<Choice>,
 }
 
-/// Counts the solutions of `givens` on `layout` under `constraints`, up to `limit`.
+/// Counts the solutions of `givens` on `layout` under `constraints`, up to `limit`; `None`
+/// when `halt` (a deadline, an interrupt) stopped the search first.
 ///
 /// ```
 /// use sudoku_core::constraint::{Cage, Constraint, Constraints, count};
@@ -48,47 +49,58 @@ struct Encoded {
 /// let layout = Layout::new(Shape::new(2, 2).unwrap());
 /// let empty = Grid::empty(layout.shape());
 /// // 1 and 2 before 3 and 4, in either order each: 4 of the 24 first rows, 12 grids each.
-/// assert_eq!(count(&layout, &empty, &cages, u64::MAX).unwrap(), 48);
+/// let counted = count(&layout, &empty, &cages, u64::MAX, &Default::default()).unwrap();
+/// assert_eq!(counted, Some(48));
 /// ```
 pub fn count(
     layout: &Layout,
     givens: &Grid,
     constraints: &Constraints,
     limit: u64,
-) -> Result<u64, ConstraintError> {
+    halt: &Halt,
+) -> Result<Option<u64>, ConstraintError> {
     let Some(encoded) = encode(layout, givens, constraints)? else {
-        return Ok(0);
+        return Ok(Some(0));
     };
-    Ok(encoded.problem.solver().limit(limit).count().solutions)
+    let counted = encoded
+        .problem
+        .solver()
+        .limit(limit)
+        .halt(halt.clone())
+        .count();
+    Ok(counted.stopped.is_none().then_some(counted.solutions))
 }
 
 /// Whether `givens` on `layout` under `constraints` has one solution, several (two of them),
-/// none, or clashing givens.
+/// none, or clashing givens; `None` when `halt` stopped the search first.
 pub fn verdict(
     layout: &Layout,
     givens: &Grid,
     constraints: &Constraints,
-) -> Result<Verdict, ConstraintError> {
+    halt: &Halt,
+) -> Result<Option<Verdict>, ConstraintError> {
     let Some(encoded) = encode(layout, givens, constraints)? else {
-        return Ok(match layout.conflict(givens) {
+        return Ok(Some(match layout.conflict(givens) {
             Some(clash) => Verdict::Invalid(clash),
             None => Verdict::NoSolution,
-        });
+        }));
     };
-    let found: Vec<Grid> = encoded
-        .problem
-        .solver()
-        .solutions()
+    let mut search = encoded.problem.solver().halt(halt.clone()).solutions();
+    let found: Vec<Grid> = search
+        .by_ref()
         .take(2)
         .map(|options| fill(givens, &encoded.choices, &options))
         .collect();
-    Ok(match <[Grid; 2]>::try_from(found) {
+    if search.stopped().is_some() {
+        return Ok(None);
+    }
+    Ok(Some(match <[Grid; 2]>::try_from(found) {
         Ok([a, b]) => Verdict::Multiple(a, b),
         Err(mut one) => match one.pop() {
             Some(solution) => Verdict::Unique(solution),
             None => Verdict::NoSolution,
         },
-    })
+    }))
 }
 
 /// The grid a solution's options make of the givens.

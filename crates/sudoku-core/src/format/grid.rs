@@ -46,7 +46,13 @@ pub fn write_pretty(grid: &Grid) -> String {
 /// Reads one grid written over several lines (or on one line). Comments (`#`) and rule lines
 /// are skipped; the text must hold exactly one puzzle.
 pub fn parse_grid(text: &str, shape: Option<Shape>) -> Result<Grid, ParseError> {
-    let mut entries = super::read_str(text, ReadOptions { shape });
+    let mut entries = super::read_str(
+        text,
+        ReadOptions {
+            shape,
+            ..ReadOptions::default()
+        },
+    );
     match (entries.next(), entries.next()) {
         (Some(Ok(entry)), None) => Ok(entry.grid),
         (Some(Err(e)), _) => Err(e),

@@ -97,7 +97,14 @@ pub fn to_json(grid: &Grid, label: &str, variant: Option<&Variant>) -> String {
 /// ```
 pub fn parse_json(text: &str, shape: Option<Shape>) -> Result<Entry, ParseError> {
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| json_error(1, &e))?;
-    entry_from_value(value, 1, ReadOptions { shape })
+    entry_from_value(
+        value,
+        1,
+        ReadOptions {
+            shape,
+            ..ReadOptions::default()
+        },
+    )
 }
 
 fn json_error(start_line: usize, e: &serde_json::Error) -> ParseError {
@@ -162,6 +169,7 @@ fn entry_from_value(
             grid,
             label,
             variant: None,
+            constraints: crate::constraint::Constraints::default(),
         });
     }
     let p: JsonPuzzle = serde_json::from_value(value).map_err(|e| error(line, e.to_string()))?;
@@ -228,6 +236,7 @@ fn entry_from_value(
         grid,
         label: p.label,
         variant: (!variant.is_plain()).then_some(variant),
+        constraints: crate::constraint::Constraints::default(),
     })
 }
 

@@ -47,6 +47,9 @@ pub struct Entry {
     pub label: String,
     /// Variant houses given with the puzzle (only JSON can carry them).
     pub variant: Option<Variant>,
+    /// Constraints beside the houses: the cages of a `[killer]` section (see
+    /// [`crate::constraint::text`]); empty for a plain puzzle.
+    pub constraints: crate::constraint::Constraints,
 }
 
 /// A puzzle that could not be read, and where.
@@ -133,6 +136,13 @@ pub enum ParseErrorKind {
     },
     /// Variant houses (from JSON) that do not make a layout.
     Variant(VariantError),
+    /// A `[killer]` section that does not read ([`crate::constraint::text`]).
+    Killer {
+        /// Column on the line, from 1.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// Values that do not make a grid.
     Grid(String),
     /// No puzzle in the text.
@@ -227,6 +237,10 @@ impl fmt::Display for ParseErrorKind {
                 write!(f, "JSON: {message}")
             }
             ParseErrorKind::Variant(e) => write!(f, ": {e}"),
+            ParseErrorKind::Killer { column, message } => {
+                at(f, Some(*column), None)?;
+                write!(f, "killer: {message}")
+            }
             ParseErrorKind::Grid(e) => write!(f, ": {e}"),
             ParseErrorKind::NoPuzzle => f.write_str(": no puzzle found"),
             ParseErrorKind::SecondPuzzle => f.write_str(": a second puzzle where one was expected"),
@@ -253,6 +267,10 @@ pub(crate) fn cell_value(c: char) -> Option<u8> {
 pub struct ReadOptions {
     /// The box shape (`--box RxC`); `None` to take it from each puzzle's length.
     pub shape: Option<Shape>,
+    /// Whether the caller handles constraints beside the houses (a `[killer]` section's
+    /// cages): a reader that does not is given an error naming them for such a puzzle, so
+    /// that no rule is silently dropped.
+    pub constraints: bool,
 }
 
 /// A batch reader fed line by line: it recognises each puzzle's format as it goes. Most callers
@@ -264,6 +282,8 @@ pub struct Reader {
     json: Option<json::Chunk>,
     /// Inside an `.sdk` section other than `[Puzzle]`.
     skipping: bool,
+    /// The lines of a `[killer]` section so far, with their numbers.
+    killer: Option<Vec<(usize, String)>>,
     out: VecDeque<Result<Entry, ParseError>>,
 }
 
@@ -289,11 +309,24 @@ impl Reader {
             return;
         }
         let t = line.trim();
+        let section = t.starts_with('[') && t.ends_with(']') && !t.contains(['{', '"']);
+        if let Some(lines) = &mut self.killer {
+            if !t.is_empty() && !section {
+                lines.push((line_no, line.to_string()));
+                return;
+            }
+            self.end_killer();
+        }
         if t.starts_with('#') {
             return;
         }
-        if t.starts_with('[') && t.ends_with(']') && !t.contains(['{', '"']) {
+        if section {
             self.end_grid();
+            if t.eq_ignore_ascii_case("[killer]") {
+                self.killer = Some(Vec::new());
+                self.skipping = false;
+                return;
+            }
             self.skipping = !t.eq_ignore_ascii_case("[puzzle]");
             return;
         }
@@ -330,6 +363,7 @@ impl Reader {
                         grid: g,
                         label: String::new(),
                         variant: None,
+                        constraints: crate::constraint::Constraints::default(),
                     }));
                 }
                 Err(e) => {
@@ -350,6 +384,7 @@ impl Reader {
                     grid,
                     label,
                     variant: None,
+                    constraints: crate::constraint::Constraints::default(),
                 });
             self.out.push_back(result);
             return;
@@ -372,6 +407,7 @@ impl Reader {
                         grid: g,
                         label: String::new(),
                         variant: None,
+                        constraints: crate::constraint::Constraints::default(),
                     })),
                     Err(e) => self.out.push_back(Err(e)),
                 }
@@ -418,8 +454,51 @@ impl Reader {
         }
     }
 
+    /// The end of a `[killer]` section (a blank line, another section, the end): its puzzle.
+    fn end_killer(&mut self) {
+        let Some(lines) = self.killer.take() else {
+            return;
+        };
+        let Some(&(first, _)) = lines.first() else {
+            return;
+        };
+        // Every line of the section was kept, comments too, so line k of the text is the
+        // section's line `first + k - 1`.
+        let text: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+        if !self.options.constraints {
+            self.out.push_back(Err(ParseError::new(
+                first,
+                ParseErrorKind::Killer {
+                    column: 1,
+                    message: "killer cages are read by `sudoku solve` and `sudoku count` only \
+                              so far; this command would drop them"
+                        .into(),
+                },
+            )));
+            return;
+        }
+        let read = crate::constraint::text::parse(&text.join("\n"));
+        self.out.push_back(match read {
+            Ok(killer) => Ok(Entry {
+                line: first,
+                grid: killer.givens,
+                label: String::new(),
+                variant: None,
+                constraints: killer.constraints,
+            }),
+            Err(e) => Err(ParseError::new(
+                first + e.line - 1,
+                ParseErrorKind::Killer {
+                    column: e.column,
+                    message: e.message,
+                },
+            )),
+        });
+    }
+
     /// Ends the input: reports a grid or JSON text left open.
     pub fn finish(&mut self) {
+        self.end_killer();
         self.end_grid();
         if let Some(chunk) = self.json.take() {
             chunk.finish(self.options, &mut self.out);

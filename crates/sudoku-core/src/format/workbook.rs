@@ -91,6 +91,7 @@ impl SheetPuzzle {
             grid: self.grid,
             label: self.label,
             variant: None,
+            constraints: crate::constraint::Constraints::default(),
         }
     }
 }
