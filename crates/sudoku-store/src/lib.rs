@@ -17,8 +17,7 @@
 //! check and the insert, a move's key and the move) is one method with the front end's part
 //! as a closure over the stored values. So `rusqlite` and the writer's cache of parsed games
 //! stay in this crate. [`db`] holds the reads and writes of each table over a bare
-//! connection, and [`Store::write`] and [`Store::read`] run closures over one, for the
-//! callers not yet moved to the methods.
+//! connection, which the methods are built on.
 //!
 //! Errors are a [`StoreError`]; a front end maps them once (the web to HTTP statuses, the
 //! terminal to a message), and a method taking a closure returns the closure's own error
@@ -143,10 +142,10 @@ impl Store {
     }
 
     /// Runs `f` on the writer's connection in the next group of changes; `Ok` comes once
-    /// that group is committed (see [`Writer::run`]). `f` may return its own error type.
-    /// The typed methods are the way for a front end; a change made here drops the
-    /// writer's cache of games, which `f` cannot see.
-    pub async fn write<R, E, F>(&self, f: F) -> Result<R, E>
+    /// that group is committed (see [`Writer::run`]). For the tests' own SQL: a change made
+    /// here drops the writer's cache of games, which `f` cannot see.
+    #[cfg(test)]
+    pub(crate) async fn write<R, E, F>(&self, f: F) -> Result<R, E>
     where
         R: Send + 'static,
         E: From<StoreError> + Send + 'static,
@@ -155,9 +154,9 @@ impl Store {
         self.writer.run(f).await
     }
 
-    /// [`Store::write`] for a caller without an async runtime (the terminal): blocks until
-    /// the change is committed.
-    pub fn write_blocking<R, E, F>(&self, f: F) -> Result<R, E>
+    /// [`Store::write`] on the calling thread: blocks until the change is committed.
+    #[cfg(test)]
+    pub(crate) fn write_blocking<R, E, F>(&self, f: F) -> Result<R, E>
     where
         R: Send + 'static,
         E: From<StoreError> + Send + 'static,
@@ -168,8 +167,8 @@ impl Store {
 
     /// Runs `f`, which only reads, on a read connection in a blocking thread of the async
     /// runtime; it sees every change acknowledged so far. Without a database file it runs on
-    /// the writer thread.
-    pub async fn read<R, E, F>(&self, f: F) -> Result<R, E>
+    /// the writer thread. The typed read methods run on it.
+    pub(crate) async fn read<R, E, F>(&self, f: F) -> Result<R, E>
     where
         R: Send + 'static,
         E: From<StoreError> + Send + 'static,
@@ -184,7 +183,7 @@ impl Store {
     }
 
     /// [`Store::read`] on the calling thread.
-    pub fn read_blocking<R, E, F>(&self, f: F) -> Result<R, E>
+    pub(crate) fn read_blocking<R, E, F>(&self, f: F) -> Result<R, E>
     where
         R: Send + 'static,
         E: From<StoreError> + Send + 'static,

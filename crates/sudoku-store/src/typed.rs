@@ -601,7 +601,7 @@ mod tests {
         assert!(matches!(other.unwrap_err(), StoreError::NotFound(_)));
     }
 
-    /// A job given the bare connection ([`Store::write`], as the web still uses it) that
+    /// A job given the bare connection ([`Store::write`], [`crate::Writer::run`]) that
     /// changes a game drops the cache: the next typed change starts from the file.
     #[test]
     fn a_change_over_the_bare_connection_drops_the_cache() {
