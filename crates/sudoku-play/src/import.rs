@@ -62,7 +62,14 @@ pub fn import_workbook(
             "上传的不是 .xlsx、.xls 或 .ods 表格文件。",
         ));
     }
-    let found = read_workbook(bytes, ReadOptions { shape, ..ReadOptions::default() }).map_err(|e| {
+    let found = read_workbook(
+        bytes,
+        ReadOptions {
+            shape,
+            ..ReadOptions::default()
+        },
+    )
+    .map_err(|e| {
         PlayError::bad_field(
             "workbook",
             e.to_string(),
@@ -190,7 +197,13 @@ pub fn import_within(
 
 /// The one puzzle of `text`: none, or a second one, is refused with its line.
 fn read_one(text: &str, shape: Option<Shape>) -> Result<Grid, PlayError> {
-    let mut entries = read_str(text, ReadOptions { shape, ..ReadOptions::default() });
+    let mut entries = read_str(
+        text,
+        ReadOptions {
+            shape,
+            ..ReadOptions::default()
+        },
+    );
     let entry = match entries.next() {
         None => {
             return Err(PlayError::bad_field(
