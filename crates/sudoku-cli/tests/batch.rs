@@ -524,3 +524,46 @@ fn killer_cages_are_solved_counted_or_refused_by_name() {
         "cage 1 (r1c1 r1c2 r2c1) sums to 40, but 3 different digits of 1..9 sum to 6..24",
     );
 }
+
+/// The same killer as f-puzzles exports it (cells `R1C1`, sums as strings): solved and
+/// counted the same; a constraint we do not read yet is refused by name.
+#[test]
+fn an_f_puzzles_killer_is_solved_and_unknown_constraints_refused() {
+    let killer = sudoku_core::constraint::text::parse(KILLER.trim_start_matches("[killer]\n"))
+        .expect("the text form reads");
+    let cages: Vec<String> = killer
+        .constraints
+        .cages()
+        .map(|cage| {
+            let cells: Vec<String> = cage
+                .cells
+                .iter()
+                .map(|c| format!("\"R{}C{}\"", c.row() + 1, c.col() + 1))
+                .collect();
+            format!(
+                r#"{{"cells":[{}],"value":"{}"}}"#,
+                cells.join(","),
+                cage.sum.unwrap()
+            )
+        })
+        .collect();
+    let row = format!("[{}]", ["{}"; 9].join(","));
+    let grid = vec![row; 9].join(",");
+    let json = format!(
+        r#"{{"size":9,"title":"killer","grid":[{grid}],"killercage":[{}]}}"#,
+        cages.join(",")
+    );
+    let run = sudoku(&["solve"], Some(&json));
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(lines(&run), [format!("{KILLER_SOLVED}\tkiller").as_str()]);
+    let run = sudoku(&["count", "--limit", "2"], Some(&json));
+    assert_eq!(lines(&run), ["1"]);
+    let arrows = json.replace(
+        r#""killercage""#,
+        r#""arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}],"killercage""#,
+    );
+    let run = sudoku(&["count"], Some(&arrows));
+    assert_eq!(run.code, Some(2));
+    assert_contains(&run.stderr, "f-puzzles: not supported yet");
+    assert_contains(&run.stderr, "`arrow` (1)");
+}

@@ -172,6 +172,9 @@ fn entry_from_value(
             constraints: crate::constraint::Constraints::default(),
         });
     }
+    if super::fpuzzles::looks_like(&value) {
+        return super::fpuzzles::entry(&value, line, options);
+    }
     let p: JsonPuzzle = serde_json::from_value(value).map_err(|e| error(line, e.to_string()))?;
     let shape = match &p.shape {
         Some(s) => Some(

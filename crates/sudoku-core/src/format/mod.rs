@@ -19,6 +19,7 @@
 //! picks one by name for a `--format` option.
 
 pub mod csv;
+mod fpuzzles;
 pub mod grid;
 pub mod json;
 pub mod line;
