@@ -133,22 +133,6 @@ pub(crate) async fn on_a_core<T: Send + 'static>(
     queued(generation_slots(), "every core is making a puzzle", work).await
 }
 
-/// Works out a hint (or the step of an Apply) on a blocking thread once a hint core is free:
-/// half the cores, at least one, so that many hints asked at once (a chain search on an
-/// Extreme puzzle takes tens of milliseconds) leave the other cores to the database thread
-/// and the players' moves.
-pub(crate) async fn on_a_hint_core<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    static SLOTS: std::sync::OnceLock<std::sync::Arc<tokio::sync::Semaphore>> =
-        std::sync::OnceLock::new();
-    let slots = SLOTS.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        std::sync::Arc::new(tokio::sync::Semaphore::new((cores / 2).max(1)))
-    });
-    queued(slots, "every hint core is working out a hint", work).await
-}
-
 /// Runs a workbook read on a blocking thread, one at a time. A read is bounded (sheets of
 /// at most `MAX_SHEET_CELLS` cells, measured before they are laid out), but a sheet near
 /// the bound still takes a few hundred megabytes, and requests side by side would take

@@ -10,7 +10,7 @@ use sudoku_core::dig::Symmetry;
 use sudoku_core::{Grid, Shape};
 use sudoku_game::{CellRef, Drill, DrillKind, Game, GameVariant, Move, Question, Reply};
 use sudoku_logic::ladder::{LADDER, Rung};
-use sudoku_logic::{Hint, Lang, Logic, Stage};
+use sudoku_logic::{Hint, Lang, Stage};
 
 use crate::daily;
 use crate::db::Meta;
@@ -21,7 +21,7 @@ use crate::session::Session;
 use crate::state::AppState;
 use crate::view::{GameView, hint_view};
 use crate::{now_ms, random_hex, random_u64};
-use sudoku_store::{Logged, Marked, Updated};
+use sudoku_store::{Logged, Marked};
 
 type Answer = Result<Response, ApiError>;
 
@@ -504,76 +504,17 @@ pub async fn play(
     }
     let mv = body.into_move()?;
     let action = serde_json::to_string(&mv).map_err(|e| ApiError::internal(e.to_string()))?;
-    if mv == Move::ApplyHint {
-        return apply_hint(&state, session, id, action, key).await;
-    }
-    play_here(&state, session, id, (action, key), mv).await
-}
-
-/// Plays `mv` on the database thread, once: a move sent again with a key the game's log
-/// holds is not applied again.
-async fn play_here(
-    state: &AppState,
-    session: Session,
-    id: String,
-    (action, key): (String, Option<String>),
-    mv: Move,
-) -> Answer {
     let now = now_ms();
-    // Looked up and applied in one job of the database thread: two copies of a move racing
-    // each other cannot both be applied.
-    let (_, meta, game) = state
-        .store()
-        .update_game(
+    let (meta, game) = state
+        .games()
+        .play::<ApiError>(
             &session.0,
             &id,
+            mv,
             Logged::new(&action, now).keyed(key.as_deref()),
-            move |g| g.apply(&mv, now).map(|_| ()).map_err(ApiError::from),
         )
-        .await?
-        .into_parts();
+        .await?;
     Ok(Json(GameView::new(&meta, &game, now)).into_response())
-}
-
-/// The Apply move: its step worked out away from the database thread as a hint is
-/// ([`worked_hint`]), then played there by a short job if the game's position has not moved.
-/// A move that fails (mistakes on the board, a full grid, no step found) or a game that
-/// keeps moving is played on the database thread as any other move, which gives the same
-/// answer as ever.
-async fn apply_hint(
-    state: &AppState,
-    session: Session,
-    id: String,
-    action: String,
-    key: Option<String>,
-) -> Answer {
-    let now = now_ms();
-    for _ in 0..HINT_TRIES {
-        let (game, logic, seen) = snapshot(state, &session, &id).await?;
-        let Ok(step) = puzzles::on_a_hint_core(move || game.hint_step(&logic)).await? else {
-            break;
-        };
-        let played = state
-            .store()
-            .save_game_if(
-                &session.0,
-                &id,
-                seen,
-                Logged::new(&action, now).keyed(key.as_deref()),
-                move |g| {
-                    g.apply_hint_step(&step, now)
-                        .map(|_| ())
-                        .map_err(ApiError::from)
-                },
-            )
-            .await?
-            .map(Updated::into_parts)
-            .map(|(_, meta, game)| (meta, game));
-        if let Some((meta, game)) = played {
-            return Ok(Json(GameView::new(&meta, &game, now)).into_response());
-        }
-    }
-    play_here(state, session, id, (action, key), Move::ApplyHint).await
 }
 
 macro_rules! simple_action {
@@ -702,10 +643,15 @@ pub async fn hint(
         }
     };
     let action = json!({ "kind": "hint", "stage": number, "intuitive": intuitive }).to_string();
-    let (hint, hints) = worked_hint(&state, &session, &id, &action, move |game, logic| {
-        game.hint_for(logic, stage, intuitive)
-    })
-    .await?;
+    let (hint, hints) = state
+        .games()
+        .hint::<ApiError>(
+            &session.0,
+            &id,
+            Logged::new(&action, now_ms()),
+            move |game, logic| game.hint_for(logic, stage, intuitive),
+        )
+        .await?;
     let mut view = hint_view(&hint, lang, intuitive);
     // The game's count after this hint (its later stages count no more).
     view["hints"] = json!(hints);
@@ -723,69 +669,6 @@ pub async fn hint(
         view["place"] = json!({ "cell": p.cell.to_string(), "digit": p.digit.get() });
     }
     Ok(Json(view).into_response())
-}
-
-/// How often a hint or an Apply worked out on a copy of the game is worked out again
-/// because the game moved meanwhile, before it is worked out on the database thread.
-const HINT_TRIES: usize = 3;
-
-/// A hint worked out away from the database thread, then counted there: the game is read
-/// as it stands, the hint is worked out on a hint core ([`puzzles::on_a_hint_core`]) with the
-/// layout's shared solver, and a short job counts it, if the game's position has not moved
-/// meanwhile (else it is worked out again). A chain search on an Extreme puzzle takes tens of
-/// milliseconds: on the database thread, every other player's move waited behind it. The
-/// hint and the game's count of hints after it.
-async fn worked_hint(
-    state: &AppState,
-    session: &Session,
-    id: &str,
-    action: &str,
-    work: impl Fn(&Game, &Logic) -> Hint + Clone + Send + 'static,
-) -> Result<(Hint, u32), ApiError> {
-    let now = now_ms();
-    for _ in 0..HINT_TRIES {
-        let (game, logic, seen) = snapshot(state, session, id).await?;
-        let work = work.clone();
-        let hint = puzzles::on_a_hint_core(move || work(&game, &logic)).await?;
-        let counted = state
-            .store()
-            .save_game_if(&session.0, id, seen, Logged::new(action, now), |g| {
-                g.record_hint();
-                Ok::<_, ApiError>(g.hints())
-            })
-            .await?
-            .and_then(|updated| updated.into_parts().0);
-        if let Some(hints) = counted {
-            return Ok((hint, hints));
-        }
-    }
-    // The game moves faster than its hint is worked out: work it out where it is stored.
-    let solvers = state.solvers().clone();
-    state
-        .store()
-        .update_game(&session.0, id, Logged::new(action, now), move |g| {
-            let logic = solvers.for_layout(g.layout());
-            let hint = work(g, &logic);
-            g.record_hint();
-            Ok::<_, ApiError>((hint, g.hints()))
-        })
-        .await?
-        .into_parts()
-        .0
-        .ok_or_else(|| ApiError::internal("a hint without a key was taken for a repeat"))
-}
-
-/// The game as it stands (read beside the database thread), its layout's solver, and its
-/// position's fingerprint, for a hint or a step worked out away from the database.
-async fn snapshot(
-    state: &AppState,
-    session: &Session,
-    id: &str,
-) -> Result<(Game, std::sync::Arc<Logic>, u64), ApiError> {
-    let (_, game) = state.store().load_game(&session.0, id).await?;
-    let logic = state.solvers().for_layout(game.layout());
-    let seen = game.fingerprint();
-    Ok((game, logic, seen))
 }
 
 /// The query of `GET /api/games/{id}/print`.

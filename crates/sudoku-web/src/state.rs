@@ -1,10 +1,10 @@
-//! [`AppState`]: what every handler shares — the store (typed methods of
-//! [`sudoku_store::Store`]: changes on its writer thread, reads on read connections of their
-//! own), the quotas, the session key and the logic solvers.
+//! [`AppState`]: what every handler shares — the games ([`sudoku_play::Games`]: moves and
+//! hints, over the typed methods of [`sudoku_store::Store`]), the quotas and the session key.
 
 use std::path::Path;
 use std::sync::Arc;
 
+use sudoku_play::Games;
 use sudoku_store::Store;
 
 use crate::Limits;
@@ -15,12 +15,10 @@ use crate::session::SessionKey;
 /// The server's shared state; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct AppState {
-    store: Store,
+    games: Games,
     quotas: Arc<Quotas>,
     /// Read from the database (made there the first time) on first use.
     session_key: Arc<tokio::sync::OnceCell<SessionKey>>,
-    /// The logic solver of each grid layout, shared by every hint.
-    solvers: Arc<sudoku_play::Solvers>,
 }
 
 impl AppState {
@@ -28,10 +26,9 @@ impl AppState {
     /// quotas of `limits`.
     pub fn open(path: &Path, limits: &Limits) -> Result<AppState, WebError> {
         Ok(AppState {
-            store: Store::open(path)?,
+            games: Games::new(Store::open(path)?, hint_cores()),
             quotas: Arc::new(Quotas::new(limits)),
             session_key: Arc::new(tokio::sync::OnceCell::new()),
-            solvers: Arc::new(sudoku_play::Solvers::new()),
         })
     }
 
@@ -41,7 +38,7 @@ impl AppState {
         self.session_key
             .get_or_try_init(|| async {
                 let fresh = crate::random_key()?;
-                let bytes = self.store.secret("session", fresh.to_vec()).await?;
+                let bytes = self.store().secret("session", fresh.to_vec()).await?;
                 SessionKey::new(&bytes)
             })
             .await
@@ -50,12 +47,12 @@ impl AppState {
 
     /// A handle to wait for the database thread to stop once the state is dropped.
     pub fn stopping(&self) -> sudoku_store::Stopping {
-        self.store.stopping()
+        self.store().stopping()
     }
 
-    /// The logic solvers hints are worked out with, one per layout.
-    pub fn solvers(&self) -> &Arc<sudoku_play::Solvers> {
-        &self.solvers
+    /// The games: moves, and hints worked out away from the database thread.
+    pub fn games(&self) -> &Games {
+        &self.games
     }
 
     /// The quotas on sessions and games.
@@ -67,6 +64,13 @@ impl AppState {
     /// writer thread, so that SQLite's disk waits never stall the async workers; reads on
     /// read connections of their own).
     pub fn store(&self) -> &Store {
-        &self.store
+        self.games.store()
     }
+}
+
+/// Hints worked out at once: half the cores, at least one, so that many hints asked together
+/// leave the other cores to the database thread and the players' moves.
+fn hint_cores() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (cores / 2).max(1)
 }
