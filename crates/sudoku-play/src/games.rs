@@ -22,6 +22,7 @@ use sudoku_store::db::Meta;
 use sudoku_store::{Logged, Store, StoreError, Updated};
 use tokio::sync::Semaphore;
 
+use crate::env::{Env, SystemEnv};
 use crate::{Code, PlayError, Solvers};
 
 /// How often a hint or a step worked out on a copy of the game is worked out again because
@@ -31,27 +32,54 @@ const HINT_TRIES: usize = 3;
 /// How long a hint may wait for a hint core before the answer is "unavailable".
 pub const HINT_QUEUE: Duration = Duration::from_secs(30);
 
-/// The games of one store, with the solvers and hint cores their hints use; cheap to clone.
+/// How long a new game may wait for a core to make its puzzle before the answer is
+/// "unavailable".
+pub const QUEUE_LIMIT: Duration = Duration::from_secs(30);
+
+/// The games of one store, with the solvers and hint cores their hints use, the cores new
+/// puzzles are made on, and the clock and ids of the flows; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Games {
     store: Store,
     solvers: Arc<Solvers>,
     hint_cores: Arc<Semaphore>,
+    pub(crate) making_cores: Arc<Semaphore>,
+    pub(crate) env: Arc<dyn Env>,
 }
 
 impl Games {
-    /// The games of `store`, with `hint_cores` hints worked out at once (at least one).
+    /// The games of `store`, with `hint_cores` hints worked out at once (at least one), a
+    /// puzzle made at once per core, on the system's clock and random ids.
     pub fn new(store: Store, hint_cores: usize) -> Games {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Games {
             store,
             solvers: Arc::new(Solvers::new()),
             hint_cores: Arc::new(Semaphore::new(hint_cores.max(1))),
+            making_cores: Arc::new(Semaphore::new(cores)),
+            env: Arc::new(SystemEnv),
         }
+    }
+
+    /// The same games on another clock and source of ids (a test's fixed ones).
+    pub fn with_env(mut self, env: impl Env) -> Games {
+        self.env = Arc::new(env);
+        self
     }
 
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The clock and source of ids of the flows.
+    pub fn env(&self) -> &dyn Env {
+        &*self.env
+    }
+
+    /// Now, by the flows' clock.
+    pub fn now_ms(&self) -> u64 {
+        self.env.now_ms()
     }
 
     /// Plays `mv`, logged as `logged` (with the front end's key, if any). The Apply move's
@@ -160,31 +188,98 @@ impl Games {
     }
 
     /// Runs `work` on a blocking thread once a hint core is free; "unavailable" when none is
-    /// within [`HINT_QUEUE`]. The core is held by the work, not the request: a client that
-    /// goes away leaves the work to finish, and the core is not offered again until then.
+    /// within [`HINT_QUEUE`].
     async fn on_a_hint_core<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, PlayError> {
-        let core = tokio::time::timeout(HINT_QUEUE, self.hint_cores.clone().acquire_owned())
-            .await
-            .map_err(|_| {
-                PlayError::new(
-                    Code::Unavailable,
-                    format!(
-                        "every hint core is working out a hint and the queue did not move \
-                         within {} s",
-                        HINT_QUEUE.as_secs()
-                    ),
-                    crate::zh::generic(Code::Unavailable, None),
-                )
-            })?
-            .map_err(|_| PlayError::internal("the hint queue is closed"))?;
-        tokio::task::spawn_blocking(move || {
-            let _core = core;
-            work()
-        })
+        queued(
+            &self.hint_cores,
+            "every hint core is working out a hint",
+            HINT_QUEUE,
+            work,
+        )
         .await
-        .map_err(|e| PlayError::internal(format!("a hint task failed: {e}")))
+    }
+}
+
+/// Runs `work` on a blocking thread once one of `slots` is free; "unavailable" when none is
+/// within `limit` (`busy` says what holds them). The slot is held by the work, not by the
+/// request: a client that goes away leaves the work running to its end, and the slot is not
+/// offered again until then.
+pub async fn queued<T: Send + 'static>(
+    slots: &Arc<Semaphore>,
+    busy: &str,
+    limit: Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, PlayError> {
+    let slot = tokio::time::timeout(limit, slots.clone().acquire_owned())
+        .await
+        .map_err(|_| {
+            PlayError::new(
+                Code::Unavailable,
+                format!(
+                    "{busy} and the queue did not move within {} s",
+                    limit.as_secs()
+                ),
+                crate::zh::generic(Code::Unavailable, None),
+            )
+        })?
+        .map_err(|_| PlayError::internal("the work queue is closed"))?;
+    tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        work()
+    })
+    .await
+    .map_err(|e| PlayError::internal(format!("a worker task failed: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// A request whose client went away leaves its work running (it ends within its
+    /// budget), and the core stays taken until then, so the queue does not hand it out twice.
+    #[tokio::test]
+    async fn a_request_given_up_keeps_its_core_until_the_work_ends() {
+        let slots = Arc::new(Semaphore::new(2));
+        let (finish, finished) = std::sync::mpsc::channel::<()>();
+        let request = queued(&slots, "busy", QUEUE_LIMIT, move || {
+            let _ = finished.recv();
+        });
+        let given_up = tokio::time::timeout(Duration::from_millis(200), request).await;
+        assert!(given_up.is_err(), "the work waits for the signal");
+        assert_eq!(
+            slots.available_permits(),
+            1,
+            "the work still holds its core"
+        );
+        finish.send(()).expect("the work is waiting");
+        let start = Instant::now();
+        while slots.available_permits() < 2 {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the core comes back"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// With every slot taken past the limit, the answer is `unavailable`, saying why.
+    #[tokio::test]
+    async fn a_full_queue_answers_unavailable() {
+        let slots = Arc::new(Semaphore::new(1));
+        let _held = slots.clone().acquire_owned().await.unwrap();
+        let e = queued(
+            &slots,
+            "every core is busy",
+            Duration::from_millis(50),
+            || (),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(e.code, Code::Unavailable);
+        assert!(e.message.starts_with("every core is busy"), "{}", e.message);
     }
 }

@@ -5,35 +5,12 @@
 
 use sudoku_game::{CellRef, Game, GameError, GameVariant, Move, Status};
 use sudoku_logic::{Hint, Stage};
-use sudoku_play::{Games, PlayError};
+use sudoku_play::Games;
 use sudoku_store::db::Meta;
 use sudoku_store::{Logged, Store, StoreError};
 
-/// The caller's error: whatever the flows can fail with (read through `Debug`, in the
-/// failures' messages).
-#[derive(Debug)]
-#[allow(dead_code)]
-enum Failed {
-    Store(StoreError),
-    Game(GameError),
-    Play(PlayError),
-}
-
-impl From<StoreError> for Failed {
-    fn from(e: StoreError) -> Failed {
-        Failed::Store(e)
-    }
-}
-impl From<GameError> for Failed {
-    fn from(e: GameError) -> Failed {
-        Failed::Game(e)
-    }
-}
-impl From<PlayError> for Failed {
-    fn from(e: PlayError) -> Failed {
-        Failed::Play(e)
-    }
-}
+mod common;
+use common::Failed;
 
 /// HoDoKu grades it Extreme: its hints run from singles to chains.
 const PUZZLE: &str =

@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use sudoku_game::GameVariant;
 use sudoku_logic::ladder::{LADDER, Rung};
-use sudoku_web::puzzles::{Spec, generate_within, on_demand_budget, parse_size};
+use sudoku_play::making::generate_within;
+use sudoku_web::puzzles::{Spec, on_demand_budget, parse_size};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -26,7 +26,6 @@ mod assets;
 /// The store's tables, as the handlers use them.
 pub(crate) use sudoku_store::db;
 mod conn;
-mod daily;
 mod error;
 mod extract;
 mod guard;
@@ -41,7 +40,7 @@ mod zh;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -171,7 +170,7 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), WebError> {
         let stopping = self.state.stopping();
-        let filler = tokio::spawn(puzzles::fill_pool(self.state.clone(), self.pool_target));
+        let filler = tokio::spawn(self.state.games().clone().fill_pool(self.pool_target));
         let app = router(self.state);
         let drain = Duration::from_secs(15);
         let result = conn::serve(self.listener, app, self.limits, shutdown, drain)
@@ -221,13 +220,6 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Milliseconds since the Unix epoch (games keep wall-clock times, which survive restarts).
-pub(crate) fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
 pub(crate) use sudoku_store::rfc3339;
 
 fn random_bytes() -> Result<[u8; 16], ApiError> {
@@ -237,7 +229,7 @@ fn random_bytes() -> Result<[u8; 16], ApiError> {
     Ok(bytes)
 }
 
-/// 128 random bits as 32 hex digits: session and game ids (unguessable, never sequential).
+/// 128 random bits as 32 hex digits: session ids (unguessable, never sequential).
 pub(crate) fn random_hex() -> Result<String, ApiError> {
     Ok(random_bytes()?.iter().map(|b| format!("{b:02x}")).collect())
 }
@@ -248,12 +240,4 @@ pub(crate) fn random_key() -> Result<[u8; 32], ApiError> {
     key[..16].copy_from_slice(&random_bytes()?);
     key[16..].copy_from_slice(&random_bytes()?);
     Ok(key)
-}
-
-/// A random seed.
-pub(crate) fn random_u64() -> Result<u64, ApiError> {
-    let b = random_bytes()?;
-    Ok(u64::from_le_bytes([
-        b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
-    ]))
 }

@@ -6,22 +6,20 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sudoku_core::dig::Symmetry;
-use sudoku_core::{Grid, Shape};
-use sudoku_game::{CellRef, Drill, DrillKind, Game, GameVariant, Move, Question, Reply};
+use sudoku_core::Shape;
+use sudoku_game::{CellRef, Game, GameVariant, Move};
 use sudoku_logic::ladder::{LADDER, Rung};
 use sudoku_logic::{Hint, Lang, Stage};
+use sudoku_play::{Action, DailyStart, choice, drills};
+use sudoku_store::Logged;
 
-use crate::daily;
 use crate::db::Meta;
 use crate::error::ApiError;
 use crate::extract::{Body, Id};
-use crate::puzzles::{self, SIZES, SYMMETRIES, Spec};
+use crate::puzzles::{self, SIZES, SYMMETRIES};
 use crate::session::Session;
 use crate::state::AppState;
 use crate::view::{GameView, hint_view};
-use crate::{now_ms, random_hex, random_u64};
-use sudoku_store::{Logged, Marked};
 
 type Answer = Result<Response, ApiError>;
 
@@ -63,132 +61,37 @@ pub struct NewGame {
     symmetry: Option<String>,
 }
 
-fn shape_of(size: Option<&str>) -> Result<Shape, ApiError> {
-    let name = size.unwrap_or("9x9");
-    puzzles::parse_size(name).ok_or_else(|| {
-        ApiError::bad_field(
-            "size",
-            format!("unknown size `{name}` (4x4, 6x6, 9x9, 16x16)"),
-        )
-    })
-}
-
-fn variant_of(variant: Option<&str>) -> Result<GameVariant, ApiError> {
-    let name = variant.unwrap_or("classic");
-    GameVariant::from_name(name).ok_or_else(|| {
-        ApiError::bad_field(
-            "variant",
-            format!("unknown variant `{name}` (classic, diagonal)"),
-        )
-    })
-}
-
-/// The rung named (Medium when none is).
-fn rung_of(name: Option<&str>) -> Result<&'static Rung, ApiError> {
-    let rung_id = name.unwrap_or("medium");
-    Rung::by_id(rung_id).ok_or_else(|| {
-        let ids: Vec<&str> = LADDER.iter().map(|r| r.id).collect();
-        ApiError::bad_field(
-            "rung",
-            format!("unknown rung `{rung_id}` ({})", ids.join(", ")),
-        )
-        .with_zh(format!("没有“{rung_id}”这个难度。"))
-    })
-}
-
-fn spec_of(body: &NewGame) -> Result<Spec, ApiError> {
-    let rung = rung_of(body.rung.as_deref())?;
-    let symmetry = match body.symmetry.as_deref() {
-        None | Some("any") => None,
-        Some(name) => Some(
-            name.parse::<Symmetry>()
-                .map_err(|e| ApiError::bad_field("symmetry", e.to_string()))?,
-        ),
-    };
-    let spec = Spec {
-        rung,
-        shape: shape_of(body.size.as_deref())?,
-        variant: variant_of(body.variant.as_deref())?,
-        symmetry,
-    };
-    puzzles::check_offered(&spec)?;
-    Ok(spec)
-}
-
-/// Where a new game's puzzle came from: the rung id (or `import`) and the grader's verdict.
-struct Origin {
-    rung: String,
-    level: Option<String>,
-    score: Option<u32>,
-    /// The date of a daily puzzle.
-    daily: Option<String>,
-}
-
-/// Stores a new game and answers 201 with it.
-async fn create(
-    state: &AppState,
-    session: Session,
-    variant: GameVariant,
-    (puzzle, solution): (Grid, Grid),
-    origin: Origin,
-) -> Answer {
-    let Origin {
-        rung,
-        level,
-        score,
-        daily,
-    } = origin;
-    let now = now_ms();
-    let game = Game::new(variant, &puzzle, &solution, now)
-        .map_err(|e| ApiError::internal(e.to_string()))?;
-    let meta = Meta {
-        id: random_hex()?,
-        rung,
-        level,
-        score,
-        created_ms: now,
-        updated_ms: now,
-        daily,
-    };
-    let view = GameView::new(&meta, &game, now);
-    let quotas = state.clone();
-    state
-        .store()
-        .insert_game(&session.0, meta, game, move |games| {
-            quotas.quotas().new_game(games)
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(view)).into_response())
-}
-
-fn grid(line: &str) -> Result<Grid, ApiError> {
-    line.parse()
-        .map_err(|e| ApiError::internal(format!("a stored puzzle is broken: {e}")))
-}
-
 /// `POST /api/games`.
 pub async fn new_game(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
     Body(body): Body<NewGame>,
 ) -> Answer {
-    let spec = spec_of(&body)?;
-    let made = puzzles::puzzle_for(&state, spec).await?;
-    let puzzle = grid(&made.puzzle)?;
-    let solution = grid(&made.solution)?;
-    create(
-        &state,
-        session,
-        spec.variant,
-        (puzzle, solution),
-        Origin {
-            rung: spec.rung.id.to_string(),
-            level: made.level,
-            score: made.score,
-            daily: None,
-        },
-    )
-    .await
+    let spec = choice::spec(
+        body.rung.as_deref(),
+        body.size.as_deref(),
+        body.variant.as_deref(),
+        body.symmetry.as_deref(),
+    )?;
+    let quota = state.new_game_quota();
+    let (meta, game) = state.games().new_game(&session.0, spec, quota).await?;
+    Ok(created(&state, &meta, &game))
+}
+
+/// 201 with a new game.
+fn created(state: &AppState, meta: &Meta, game: &Game) -> Response {
+    let view = GameView::new(meta, game, state.games().now_ms());
+    (StatusCode::CREATED, Json(view)).into_response()
+}
+
+/// 200 with a game as it stands.
+fn shown(state: &AppState, meta: &Meta, game: &Game) -> Response {
+    Json(GameView::new(meta, game, state.games().now_ms())).into_response()
+}
+
+/// The size named, if any.
+fn shape_if(size: Option<&str>) -> Result<Option<Shape>, ApiError> {
+    Ok(size.map(|s| choice::shape(Some(s))).transpose()?)
 }
 
 #[derive(Debug, Deserialize)]
@@ -205,38 +108,27 @@ pub async fn import(
     Extension(session): Extension<Session>,
     Body(body): Body<ImportBody>,
 ) -> Answer {
-    let shape = match body.size.as_deref() {
-        None => None,
-        Some(s) => Some(shape_of(Some(s))?),
-    };
-    let variant = variant_of(body.variant.as_deref())?;
+    let shape = shape_if(body.size.as_deref())?;
+    let variant = choice::variant(body.variant.as_deref())?;
     let text = body.puzzle;
     let imported =
         tokio::task::spawn_blocking(move || puzzles::import(&text, shape, variant)).await??;
     create_imported(&state, session, variant, imported).await
 }
 
-/// Starts a game of an imported puzzle, with the grader's verdict as its origin.
+/// Starts a game of an imported puzzle.
 async fn create_imported(
     state: &AppState,
     session: Session,
     variant: GameVariant,
     imported: puzzles::Imported,
 ) -> Answer {
-    let origin = Origin {
-        rung: "import".to_string(),
-        level: Some(imported.level),
-        score: Some(imported.score),
-        daily: None,
-    };
-    create(
-        state,
-        session,
-        variant,
-        (imported.puzzle, imported.solution),
-        origin,
-    )
-    .await
+    let quota = state.new_game_quota();
+    let (meta, game) = state
+        .games()
+        .import_game(&session.0, variant, imported, quota)
+        .await?;
+    Ok(created(state, &meta, &game))
 }
 
 /// The query of `POST /api/games/import-workbook`.
@@ -260,11 +152,8 @@ pub async fn import_workbook(
     let axum::extract::Query(query) =
         query.map_err(|e| ApiError::bad_field("query", e.body_text()))?;
     let bytes = body.map_err(|e| crate::extract::body_error(e, puzzles::WORKBOOK_LIMIT))?;
-    let shape = match query.size.as_deref() {
-        None => None,
-        Some(s) => Some(shape_of(Some(s))?),
-    };
-    let variant = variant_of(query.variant.as_deref())?;
+    let shape = shape_if(query.size.as_deref())?;
+    let variant = choice::variant(query.variant.as_deref())?;
     let index = query.index.unwrap_or(0);
     let imported = puzzles::one_workbook_at_a_time(move || {
         puzzles::import_workbook(&bytes, index, shape, variant)
@@ -289,45 +178,16 @@ pub async fn daily_game(
     Extension(session): Extension<Session>,
     Body(body): Body<DailyBody>,
 ) -> Answer {
-    let rung = rung_of(body.rung.as_deref())?;
-    let now = now_ms();
-    let date = daily::requested_or_archived(body.date.as_deref(), now)?;
-    let day = daily::format(date);
-    let begun = state
-        .store()
-        .daily_games(&session.0, &day, now)
-        .await?
-        .into_iter()
-        .find(|g| g.rung == rung.id);
-    if let Some(game) = begun {
-        return show(&state, session, game.id).await;
-    }
-    let made = match state.store().daily_puzzle(&day, rung.id).await? {
-        Some(made) => made,
-        None => {
-            let made = puzzles::on_a_core(move || daily::make(date, rung))
-                .await?
-                .map_err(ApiError::unavailable)?;
-            state
-                .store()
-                .store_daily(&day, rung.id, made.clone())
-                .await?;
-            made
-        }
-    };
-    create(
-        &state,
-        session,
-        GameVariant::Classic,
-        (grid(&made.puzzle)?, grid(&made.solution)?),
-        Origin {
-            rung: rung.id.to_string(),
-            level: made.level,
-            score: made.score,
-            daily: Some(day),
-        },
-    )
-    .await
+    let rung = choice::rung(body.rung.as_deref())?;
+    let quota = state.new_game_quota();
+    let started = state
+        .games()
+        .daily_game::<ApiError, _>(&session.0, rung, body.date.as_deref(), quota)
+        .await?;
+    Ok(match started {
+        DailyStart::Begun(meta, game) => shown(&state, &meta, &game),
+        DailyStart::New(meta, game) => created(&state, &meta, &game),
+    })
 }
 
 /// The query of `GET /api/daily`.
@@ -344,26 +204,24 @@ pub async fn daily_status(
     Extension(session): Extension<Session>,
     axum::extract::Query(query): axum::extract::Query<DailyQuery>,
 ) -> Answer {
-    let now = now_ms();
-    let date = daily::requested_or_archived(query.date.as_deref(), now)?;
-    let day = daily::format(date);
-    let games = state.store().daily_games(&session.0, &day, now).await?;
-    let wins = state.store().daily_wins(&session.0).await?;
-    let streak = daily_streak(&wins, date);
-    let rungs: Vec<Value> = puzzles::offered(sudoku_core::Shape::CLASSIC, GameVariant::Classic)
+    let status = state
+        .games()
+        .daily_status::<ApiError>(&session.0, query.date.as_deref())
+        .await?;
+    let rungs: Vec<Value> = status
+        .rungs
         .iter()
-        .map(|&rung| {
-            let game = games
-                .iter()
-                .find(|g| g.rung == rung)
+        .map(|(rung, game)| {
+            let game = game
+                .as_ref()
                 .map(|g| json!({ "id": g.id, "status": g.status, "elapsed_ms": g.elapsed_ms }));
             json!({ "rung": rung, "game": game })
         })
         .collect();
     Ok(Json(json!({
-        "date": day,
-        "streak": streak["streak"],
-        "best_streak": streak["best_streak"],
+        "date": status.date,
+        "streak": status.streak.streak,
+        "best_streak": status.streak.best_streak,
         "rungs": rungs,
     }))
     .into_response())
@@ -371,8 +229,7 @@ pub async fn daily_status(
 
 /// `GET /api/games`.
 pub async fn list(State(state): State<AppState>, Extension(session): Extension<Session>) -> Answer {
-    let now = now_ms();
-    let games = state.store().list_games(&session.0, now).await?;
+    let games = state.games().list(&session.0).await?;
     Ok(Json(json!({ "games": games })).into_response())
 }
 
@@ -381,17 +238,8 @@ pub async fn current(
     State(state): State<AppState>,
     Extension(session): Extension<Session>,
 ) -> Answer {
-    let now = now_ms();
-    let newest = state.store().newest_playing(&session.0, now).await?;
-    let Some(listed) = newest else {
-        return Err(ApiError::not_found("no game is being played"));
-    };
-    show(&state, session, listed.id).await
-}
-
-async fn show(state: &AppState, session: Session, id: String) -> Answer {
-    let (meta, game) = state.store().load_game(&session.0, &id).await?;
-    Ok(Json(GameView::new(&meta, &game, now_ms())).into_response())
+    let (meta, game) = state.games().current::<ApiError>(&session.0).await?;
+    Ok(shown(&state, &meta, &game))
 }
 
 /// `GET /api/games/{id}`.
@@ -400,24 +248,17 @@ pub async fn get_game(
     Extension(session): Extension<Session>,
     Id(id): Id,
 ) -> Answer {
-    show(&state, session, id).await
+    let (meta, game) = state.games().show(&session.0, &id).await?;
+    Ok(shown(&state, &meta, &game))
 }
 
-/// Changes a game with `f` and stores it (with `action` in the move log) before answering
-/// with the game.
-async fn act<F>(state: &AppState, session: Session, id: String, action: String, f: F) -> Answer
-where
-    F: FnOnce(&mut Game, u64) -> Result<(), ApiError> + Send + 'static,
-{
-    let now = now_ms();
-    let (_, meta, game) = state
-        .store()
-        .update_game(&session.0, &id, Logged::new(&action, now), move |g| {
-            f(g, now)
-        })
-        .await?
-        .into_parts();
-    Ok(Json(GameView::new(&meta, &game, now)).into_response())
+/// Changes a game by `action` and answers with it.
+async fn act(state: &AppState, session: Session, id: String, action: Action) -> Answer {
+    let (meta, game) = state
+        .games()
+        .act::<ApiError>(&session.0, &id, action)
+        .await?;
+    Ok(shown(state, &meta, &game))
 }
 
 /// A move as the body carries it; checked field by field so that errors name the field.
@@ -504,7 +345,7 @@ pub async fn play(
     }
     let mv = body.into_move()?;
     let action = serde_json::to_string(&mv).map_err(|e| ApiError::internal(e.to_string()))?;
-    let now = now_ms();
+    let now = state.games().now_ms();
     let (meta, game) = state
         .games()
         .play::<ApiError>(
@@ -518,44 +359,37 @@ pub async fn play(
 }
 
 macro_rules! simple_action {
-    ($(#[$doc:meta])* $name:ident, $action:literal, |$g:ident, $now:ident| $body:expr) => {
+    ($(#[$doc:meta])* $name:ident, $action:expr) => {
         $(#[$doc])*
         pub async fn $name(
             State(state): State<AppState>,
             Extension(session): Extension<Session>,
             Id(id): Id,
         ) -> Answer {
-            let action = json!({ "kind": $action }).to_string();
-            act(&state, session, id, action, |$g: &mut Game, $now: u64| $body).await
+            act(&state, session, id, $action).await
         }
     };
 }
 
 simple_action!(
     /// `POST /api/games/{id}/undo`.
-    undo, "undo", |g, now| g.undo(now).map_err(ApiError::from)
+    undo, Action::Undo
 );
 simple_action!(
     /// `POST /api/games/{id}/redo`.
-    redo, "redo", |g, now| g.redo(now).map_err(ApiError::from)
+    redo, Action::Redo
 );
 simple_action!(
     /// `POST /api/games/{id}/restart`.
-    restart, "restart", |g, now| g.restart(now).map(|_| ()).map_err(ApiError::from)
+    restart, Action::Restart
 );
 simple_action!(
     /// `POST /api/games/{id}/pause`.
-    pause, "pause", |g, now| {
-        g.pause(now);
-        Ok(())
-    }
+    pause, Action::Pause
 );
 simple_action!(
     /// `POST /api/games/{id}/resume`.
-    resume, "resume", |g, now| {
-        g.resume(now);
-        Ok(())
-    }
+    resume, Action::Resume
 );
 /// The body of `POST /api/games/{id}/solve`.
 #[derive(Debug, Deserialize)]
@@ -575,18 +409,10 @@ pub async fn solve(
     Body(body): Body<SolveBody>,
 ) -> Answer {
     let action = match body.mistake_limit {
-        None => json!({ "kind": "solve" }),
-        Some(limit) => json!({ "kind": "solve", "mistake_limit": limit }),
-    }
-    .to_string();
-    act(&state, session, id, action, move |g, now| {
-        match body.mistake_limit {
-            None => g.give_up(now),
-            Some(limit) => g.lose(limit, now),
-        }
-        .map_err(ApiError::from)
-    })
-    .await
+        None => Action::GiveUp,
+        Some(mistake_limit) => Action::Lose { mistake_limit },
+    };
+    act(&state, session, id, action).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -610,17 +436,6 @@ fn rung_name(id: &str, lang: Lang) -> String {
     }
 }
 
-fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
-    match lang.unwrap_or("en") {
-        "en" => Ok(Lang::En),
-        "zh" | "zh-CN" => Ok(Lang::Zh),
-        other => Err(ApiError::bad_field(
-            "lang",
-            format!("unknown language `{other}` (en, zh)"),
-        )),
-    }
-}
-
 /// `POST /api/games/{id}/hint`.
 pub async fn hint(
     State(state): State<AppState>,
@@ -628,27 +443,17 @@ pub async fn hint(
     Id(id): Id,
     Body(body): Body<HintBody>,
 ) -> Answer {
+    let stage = choice::stage(body.stage)?;
+    let lang = choice::lang(body.lang.as_deref())?;
+    let intuitive = choice::intuitive(body.style.as_deref())?;
     let number = body.stage.unwrap_or(1);
-    let stage = Stage::from_number(number)
-        .ok_or_else(|| ApiError::bad_field("stage", format!("stage {number} is not 1, 2 or 3")))?;
-    let lang = lang_of(body.lang.as_deref())?;
-    let intuitive = match body.style.as_deref() {
-        None | Some("logic") => false,
-        Some("intuitive") => true,
-        Some(other) => {
-            return Err(ApiError::bad_field(
-                "style",
-                format!("unknown hint style `{other}` (logic, intuitive)"),
-            ));
-        }
-    };
     let action = json!({ "kind": "hint", "stage": number, "intuitive": intuitive }).to_string();
     let (hint, hints) = state
         .games()
         .hint::<ApiError>(
             &session.0,
             &id,
-            Logged::new(&action, now_ms()),
+            Logged::new(&action, state.games().now_ms()),
             move |game, logic| game.hint_for(logic, stage, intuitive),
         )
         .await?;
@@ -693,7 +498,7 @@ pub async fn print(
 ) -> Answer {
     let axum::extract::Query(query) =
         query.map_err(|e| ApiError::bad_field("query", e.body_text()))?;
-    let lang = lang_of(query.lang.as_deref())?;
+    let lang = choice::lang(query.lang.as_deref())?;
     let walkthrough = match query.walkthrough.as_deref() {
         None | Some("0" | "false") => false,
         Some("1" | "true") => true,
@@ -704,7 +509,7 @@ pub async fn print(
             ));
         }
     };
-    let (meta, game) = state.store().load_game(&session.0, &id).await?;
+    let (meta, game) = state.games().show(&session.0, &id).await?;
     let puzzle = sudoku_print::Puzzle {
         layout: game.layout().clone(),
         givens: game.puzzle().clone(),
@@ -751,8 +556,7 @@ pub async fn check(
     Extension(session): Extension<Session>,
     Id(id): Id,
 ) -> Answer {
-    let (_, game) = state.store().load_game(&session.0, &id).await?;
-    Ok(Json(game.check()).into_response())
+    Ok(Json(state.games().check(&session.0, &id).await?).into_response())
 }
 
 /// `GET /api/stats[?date=2026-11-27]`: per rung, size and variant; the finished games,
@@ -763,26 +567,17 @@ pub async fn stats(
     axum::extract::Query(query): axum::extract::Query<DailyQuery>,
 ) -> Answer {
     // The streak counts up to the player's today (the page sends its date).
-    let today = daily::requested(query.date.as_deref(), now_ms())?;
-    let statistics = state.store().statistics(&session.0).await?;
+    let (statistics, streak) = state
+        .games()
+        .statistics::<ApiError>(&session.0, query.date.as_deref())
+        .await?;
     Ok(Json(json!({
         "levels": statistics.levels,
         "history": statistics.history,
-        "daily": daily_streak(&statistics.daily_wins, today),
+        "daily": streak,
         "drill": statistics.drill,
     }))
     .into_response())
-}
-
-/// `{ streak, best_streak }` from the dates of the daily puzzles solved.
-fn daily_streak(wins: &[String], today: time::Date) -> Value {
-    let solved = wins
-        .iter()
-        .filter_map(|w| daily::parse(w).ok())
-        .map(|d| d.to_julian_day())
-        .collect();
-    let (streak, best) = daily::streaks(solved, today);
-    json!({ "streak": streak, "best_streak": best })
 }
 
 /// The query of `POST /api/drill`: which drill (`full_house` when none is named).
@@ -799,21 +594,8 @@ pub async fn drill_question(
     Extension(session): Extension<Session>,
     axum::extract::Query(query): axum::extract::Query<DrillQuery>,
 ) -> Answer {
-    let kind = match query.drill.as_deref() {
-        None | Some("") => DrillKind::FullHouse,
-        Some(text) => text
-            .parse::<DrillKind>()
-            .map_err(|e| ApiError::bad_field("drill", e))?,
-    };
-    let seed = random_u64()?;
-    let question = tokio::task::spawn_blocking(move || Drill::new().question(kind, seed)).await?;
-    let id = random_hex()?;
-    let stored = serde_json::to_string(&question).map_err(|e| ApiError::internal(e.to_string()))?;
-    let now = now_ms();
-    state
-        .store()
-        .insert_question(&session.0, &id, stored, now)
-        .await?;
+    let kind = choice::drill(query.drill.as_deref())?;
+    let (id, question) = state.games().ask::<ApiError>(&session.0, kind).await?;
     let mut view = json!({
         "id": id,
         "drill": kind,
@@ -843,63 +625,22 @@ pub async fn drill_answer(
     Id(id): Id,
     Body(body): Body<AnswerBody>,
 ) -> Answer {
-    let reply = match (body.digit, body.cell) {
-        (Some(d), None) if (1..=9).contains(&d) => Reply::Digit(d),
-        (Some(d), None) => {
-            return Err(ApiError::bad_field(
-                "digit",
-                format!("{d} is not a digit 1..9"),
-            ));
-        }
-        (None, Some(cell)) if cell.0.row() < 9 && cell.0.col() < 9 => Reply::Cell(cell.0),
-        (None, Some(cell)) => {
-            return Err(ApiError::bad_field(
-                "cell",
-                format!("{cell} is not a cell of the 9x9 grid"),
-            ));
-        }
-        _ => {
-            return Err(ApiError::bad_field(
-                "digit",
-                "answer with a digit (`digit`) or, where a digit goes, a cell (`cell`)",
-            ));
-        }
-    };
-    let now = now_ms();
+    let reply = drills::reply(body.digit, body.cell)?;
     let (marked, stats) = state
-        .store()
-        .answer_question(&session.0, &id, now, move |asked| {
-            if asked.answered {
-                return Err(ApiError::conflict("this question was answered already"));
-            }
-            let question: Question = serde_json::from_str(&asked.question)
-                .map_err(|e| ApiError::internal(format!("a stored question is broken: {e}")))?;
-            let expected = if question.asks_for_cell() {
-                "cell"
-            } else {
-                "digit"
-            };
-            if matches!(reply, Reply::Cell(_)) != question.asks_for_cell() {
-                return Err(ApiError::bad_field(
-                    expected,
-                    format!("this question is answered with a {expected}"),
-                ));
-            }
-            let answer = if question.asks_for_cell() {
-                json!(question.cell)
-            } else {
-                json!(question.digit)
-            };
-            Ok(Marked {
-                correct: question.is_correct(reply),
-                ms: now.saturating_sub(asked.asked_ms),
-                out: answer,
-            })
-        })
+        .games()
+        .answer::<ApiError>(&session.0, &id, reply)
         .await?;
-    let (correct, answer, ms) = (marked.correct, marked.out, marked.ms);
-    Ok(
-        Json(json!({ "correct": correct, "answer": answer, "ms": ms, "stats": stats }))
-            .into_response(),
-    )
+    let question = &marked.out;
+    let answer = if question.asks_for_cell() {
+        json!(question.cell)
+    } else {
+        json!(question.digit)
+    };
+    Ok(Json(json!({
+        "correct": marked.correct,
+        "answer": answer,
+        "ms": marked.ms,
+        "stats": stats,
+    }))
+    .into_response())
 }

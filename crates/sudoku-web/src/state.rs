@@ -55,6 +55,14 @@ impl AppState {
         &self.games
     }
 
+    /// The check of the quota on the games a session holds, for a new game's insert.
+    pub(crate) fn new_game_quota(
+        &self,
+    ) -> impl FnOnce(u64) -> Result<(), ApiError> + Send + 'static {
+        let quotas = self.quotas.clone();
+        move |games| quotas.new_game(games)
+    }
+
     /// The quotas on sessions and games.
     pub fn quotas(&self) -> &Quotas {
         &self.quotas

@@ -18,20 +18,25 @@ use sudoku_game::GameVariant;
 use sudoku_logic::ladder::Rung;
 use time::{Date, Month};
 
-use crate::db::Pooled;
-use crate::error::ApiError;
-use crate::puzzles::{self, Spec};
+use sudoku_game::offer::{ON_DEMAND_ATTEMPTS, Spec};
+use sudoku_store::db::Pooled;
 
-/// How many rounds of [`puzzles::ON_DEMAND_ATTEMPTS`] a daily puzzle may take. Counted in
+use crate::PlayError;
+use crate::making;
+
+/// How many rounds of [`ON_DEMAND_ATTEMPTS`] a daily puzzle may take. Counted in
 /// rounds, not time, so that every server stops at the same puzzle; a rung of the 9x9 ladder
 /// needs one or two rounds (measured: Master at most 3 in 60 dates).
 const ROUNDS: usize = 40;
 
 /// A date as `2026-11-27`.
-pub fn parse(text: &str) -> Result<Date, ApiError> {
+pub fn parse(text: &str) -> Result<Date, PlayError> {
     let bad = || {
-        ApiError::bad_field("date", format!("`{text}` is not a date as 2026-11-27"))
-            .with_zh(format!("“{text}”不是日期（格式如2026-11-27）。"))
+        PlayError::bad_field(
+            "date",
+            format!("`{text}` is not a date as 2026-11-27"),
+            format!("“{text}”不是日期（格式如2026-11-27）。"),
+        )
     };
     let mut parts = text.split('-');
     let (Some(y), Some(m), Some(d), None) =
@@ -71,7 +76,7 @@ pub fn utc_date(ms: u64) -> Date {
 
 /// The day a request asks for: the given date if it is within a day of the server's UTC date
 /// (the player's local today), otherwise a 422; the UTC date when none is given.
-pub fn requested(date: Option<&str>, now_ms: u64) -> Result<Date, ApiError> {
+pub fn requested(date: Option<&str>, now_ms: u64) -> Result<Date, PlayError> {
     let today = utc_date(now_ms);
     let Some(text) = date else {
         return Ok(today);
@@ -79,17 +84,14 @@ pub fn requested(date: Option<&str>, now_ms: u64) -> Result<Date, ApiError> {
     let date = parse(text)?;
     let lag = (date.to_julian_day() - today.to_julian_day()).abs();
     if lag > 1 {
-        return Err(ApiError::bad_field(
+        return Err(PlayError::bad_field(
             "date",
             format!(
                 "{text} is not today anywhere (the server's date is {})",
                 format(today)
             ),
-        )
-        .with_zh(format!(
-            "{text}不是今天（服务器的日期是{}）。",
-            format(today)
-        )));
+            format!("{text}不是今天（服务器的日期是{}）。", format(today)),
+        ));
     }
     Ok(date)
 }
@@ -102,7 +104,7 @@ pub const ARCHIVE_DAYS: i32 = 7;
 /// a day of the server's UTC date or at most [`ARCHIVE_DAYS`] before it, otherwise a 422;
 /// the UTC date when none is given. A game of an archive day is played as any other but
 /// never counts in the streak (see `sudoku_store::db::daily_wins`).
-pub fn requested_or_archived(date: Option<&str>, now_ms: u64) -> Result<Date, ApiError> {
+pub fn requested_or_archived(date: Option<&str>, now_ms: u64) -> Result<Date, PlayError> {
     let today = utc_date(now_ms);
     let Some(text) = date else {
         return Ok(today);
@@ -110,18 +112,18 @@ pub fn requested_or_archived(date: Option<&str>, now_ms: u64) -> Result<Date, Ap
     let date = parse(text)?;
     let lag = today.to_julian_day() - date.to_julian_day();
     if !(-1..=ARCHIVE_DAYS).contains(&lag) {
-        return Err(ApiError::bad_field(
+        return Err(PlayError::bad_field(
             "date",
             format!(
                 "{text} is neither today anywhere nor one of the last {ARCHIVE_DAYS} days \
                  (the server's date is {})",
                 format(today)
             ),
-        )
-        .with_zh(format!(
-            "{text}既不是今天，也不在最近{ARCHIVE_DAYS}天之内（服务器的日期是{}）。",
-            format(today)
-        )));
+            format!(
+                "{text}既不是今天，也不在最近{ARCHIVE_DAYS}天之内（服务器的日期是{}）。",
+                format(today)
+            ),
+        ));
     }
     Ok(date)
 }
@@ -153,13 +155,37 @@ pub fn make(date: Date, rung: &'static Rung) -> Result<Pooled, String> {
     let mut seed = seed(date, rung.id);
     let mut last = String::new();
     for _ in 0..ROUNDS {
-        match puzzles::generate(&spec, puzzles::ON_DEMAND_ATTEMPTS, seed) {
+        match making::generate(&spec, ON_DEMAND_ATTEMPTS, seed) {
             Ok(made) => return Ok(made),
             Err(e) => last = e,
         }
         seed = sudoku_logic::generate::next_seed(seed);
     }
     Err(last)
+}
+
+/// The current streak and the best one up to `today`, from the dates of the daily puzzles
+/// solved as the store keeps them (`2026-11-27`; any that does not read is skipped).
+pub fn streak_of(wins: &[String], today: Date) -> Streak {
+    let solved = wins
+        .iter()
+        .filter_map(|w| parse(w).ok())
+        .map(|d| d.to_julian_day())
+        .collect();
+    let (streak, best_streak) = streaks(solved, today);
+    Streak {
+        streak,
+        best_streak,
+    }
+}
+
+/// A player's daily streak.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Streak {
+    /// Days in a row up to today (or yesterday, while today's is still to be solved).
+    pub streak: u32,
+    /// The longest run ever.
+    pub best_streak: u32,
 }
 
 /// The current streak and the best one, from the dates (Julian days, any order, repeats
