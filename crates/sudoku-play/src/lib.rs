@@ -12,11 +12,13 @@
 //! - [`PlayError`], one error type with a closed set of [`Code`]s and its text in English
 //!   and Chinese (`zh`). The front ends decide only how to show an error: the web as an
 //!   HTTP status and JSON body, the terminal as a message in the player's language;
-//! - [`Env`], the clock and the ids the flows use: the system's, or a test's fixed ones.
+//! - [`Env`], the clock and the ids the flows use: the system's, or a test's fixed ones;
+//! - [`Blocking`], the same flows run to their end for a front end without an async runtime.
 //!
 //! The crate sits between the front ends and the store: `sudoku-web`, `sudoku-tui` →
 //! `sudoku-play` → `sudoku-store` → `sudoku-game` → `sudoku-logic` → `sudoku-core`.
 
+pub mod blocking;
 pub mod choice;
 pub mod daily;
 pub mod drills;
@@ -30,6 +32,7 @@ pub mod solvers;
 pub mod starting;
 pub mod zh;
 
+pub use blocking::Blocking;
 pub use env::{Env, SystemEnv};
 pub use error::{Code, PlayError};
 pub use games::Games;

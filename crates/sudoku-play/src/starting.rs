@@ -9,6 +9,7 @@ use sudoku_core::dig::Symmetry;
 use sudoku_core::{Grid, Shape};
 use sudoku_game::offer::{self, Spec};
 use sudoku_game::{Game, GameVariant};
+use sudoku_logic::generate::Generated;
 use sudoku_logic::ladder::{LADDER, Rung};
 use sudoku_store::db::{Meta, Pooled};
 use sudoku_store::{DailyGame, StoreError};
@@ -38,6 +39,16 @@ impl Origin {
             rung: rung.id.to_string(),
             level: made.level.clone(),
             score: made.score,
+            daily: None,
+        }
+    }
+
+    /// A puzzle of `rung` just generated.
+    pub fn generated(rung: &Rung, made: &Generated) -> Origin {
+        Origin {
+            rung: rung.id.to_string(),
+            level: Some(crate::level_name(made.grade.level)),
+            score: Some(made.grade.score),
             daily: None,
         }
     }

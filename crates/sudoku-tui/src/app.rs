@@ -1,21 +1,24 @@
 //! [`App`]: the terminal game as state and keys, without the terminal: what is selected,
 //! the mode, the hint at its stage, the screen shown. Every change to the game goes through
-//! the store first ([`sudoku_store::Store::update_game`] on its writer thread) and the game the
-//! store committed is the one shown, so a move the screen shows is on disk.
+//! the play core ([`sudoku_play::Games`], run to its end by [`sudoku_play::Blocking`]): the
+//! very flows the browser's server runs, so a move is on disk before the screen shows it, a
+//! hint is counted once over its stages, and a new game takes a puzzle from the pool the
+//! server keeps in the same store.
 
 use std::sync::mpsc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::json;
-use sudoku_core::{Cell, Grid, Shape};
+use sudoku_core::{Cell, Shape};
 use sudoku_game::offer::{self, Spec};
 use sudoku_game::{CellRef, Game, GameError, GameVariant, Move, Status};
 use sudoku_logic::generate::Generated;
 use sudoku_logic::ladder::{LADDER, Rung};
-use sudoku_logic::{Hint, Lang, Logic, Stage};
+use sudoku_logic::{Hint, Lang, Stage};
+use sudoku_play::{Action, Blocking, DailyStart, Env, Games, Origin, PlayError, SystemEnv};
 use sudoku_store::db::{self, LevelStats, Meta};
-use sudoku_store::{Logged, Store, StoreError, Updated};
+use sudoku_store::{Logged, Store, StoreError};
 
 use crate::TuiError;
 use crate::text::{Say, say};
@@ -23,12 +26,28 @@ use crate::text::{Say, say};
 /// Where the clock comes from: the system's, or a fixed one in tests.
 pub type Clock = fn() -> u64;
 
-/// Milliseconds since the Unix epoch.
-pub fn system_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+/// The play core's clock read from a [`Clock`]; ids and seeds are the system's.
+#[derive(Debug, Clone, Copy)]
+struct ClockEnv(Clock);
+
+impl Env for ClockEnv {
+    fn now_ms(&self) -> u64 {
+        (self.0)()
+    }
+
+    fn seed(&self) -> Result<u64, PlayError> {
+        SystemEnv.seed()
+    }
 }
+
+/// The play core over `store`, on `clock`: one hint worked out at a time (one player).
+fn play_core(store: Store, clock: Clock) -> Result<Blocking, TuiError> {
+    Ok(Blocking::new(
+        Games::new(store, 1).with_env(ClockEnv(clock)),
+    )?)
+}
+
+pub use sudoku_play::env::system_ms;
 
 /// What fills the screen.
 #[derive(Debug, Clone, PartialEq)]
@@ -132,10 +151,9 @@ impl Default for Settings {
 
 /// The terminal game.
 pub struct App {
-    store: Store,
+    play: Blocking,
     session: String,
     clock: Clock,
-    logic: Logic,
     /// The language of every text.
     pub lang: Lang,
     /// The game as the store last committed it.
@@ -204,12 +222,17 @@ impl App {
         clock: Clock,
         spec: Spec,
     ) -> Result<App, TuiError> {
-        let now = clock();
-        let newest = store.newest_playing_blocking(session, now)?;
-        match newest {
-            Some(listed) => App::open(store, session, lang, clock, &listed.id),
-            None => App::new_game(store, session, lang, clock, spec),
-        }
+        let play = play_core(store, clock)?;
+        let current = play.run(play.games().current::<TuiError>(session));
+        let (meta, game) = match current {
+            Ok(found) => found,
+            Err(TuiError::Play(e)) if e.code == sudoku_play::Code::NotFound => play.run(
+                play.games()
+                    .new_game::<TuiError, _>(session, spec, any_number),
+            )?,
+            Err(e) => return Err(e),
+        };
+        Ok(App::with(play, session, lang, clock, meta, game))
     }
 
     /// Opens a game of the session by id.
@@ -220,13 +243,13 @@ impl App {
         clock: Clock,
         id: &str,
     ) -> Result<App, TuiError> {
-        let (meta, game) = store.load_game_blocking(session, id)?;
-        let mut app = App::with(store, session, lang, clock, meta, game);
-        app.resume();
-        Ok(app)
+        let play = play_core(store, clock)?;
+        let (meta, game) = play.run(play.games().show(session, id))?;
+        Ok(App::with(play, session, lang, clock, meta, game))
     }
 
-    /// A new game of `spec`, made now (blocking, within the offered budget).
+    /// A new game of `spec`: from the pool if it has one, else made now (blocking, within
+    /// the offered budget).
     pub fn new_game(
         store: Store,
         session: &str,
@@ -234,10 +257,30 @@ impl App {
         clock: Clock,
         spec: Spec,
     ) -> Result<App, TuiError> {
-        let (meta, game) = make_game(&store, session, clock, spec)?;
-        let mut app = App::with(store, session, lang, clock, meta, game);
-        app.resume();
-        Ok(app)
+        let play = play_core(store, clock)?;
+        let (meta, game) = play.run(
+            play.games()
+                .new_game::<TuiError, _>(session, spec, any_number),
+        )?;
+        Ok(App::with(play, session, lang, clock, meta, game))
+    }
+
+    /// The day's game at `rung` (the server's UTC date): the player's game of the day's
+    /// puzzle, or a new one; the same puzzle the browser's daily shows.
+    pub fn daily(
+        store: Store,
+        session: &str,
+        lang: Lang,
+        clock: Clock,
+        rung: &'static Rung,
+    ) -> Result<App, TuiError> {
+        let play = play_core(store, clock)?;
+        let started = play.run(
+            play.games()
+                .daily_game::<TuiError, _>(session, rung, None, any_number),
+        )?;
+        let (DailyStart::Begun(meta, game) | DailyStart::New(meta, game)) = started;
+        Ok(App::with(play, session, lang, clock, meta, game))
     }
 
     /// A new game of a puzzle given by the player (one line or a grid), checked for one
@@ -250,20 +293,30 @@ impl App {
         text: &str,
         variant: GameVariant,
     ) -> Result<App, TuiError> {
-        let (meta, game) = import_game(&store, session, clock, text, variant, lang)?;
-        let mut app = App::with(store, session, lang, clock, meta, game);
-        app.resume();
-        Ok(app)
+        let imported = sudoku_play::import(text, None, variant)
+            .map_err(|e| TuiError::Puzzle(e.message_in(lang).to_string()))?;
+        let play = play_core(store, clock)?;
+        let (meta, game) = play.run(
+            play.games()
+                .import_game::<TuiError, _>(session, variant, imported, any_number),
+        )?;
+        Ok(App::with(play, session, lang, clock, meta, game))
     }
 
-    fn with(store: Store, session: &str, lang: Lang, clock: Clock, meta: Meta, game: Game) -> App {
-        let logic = Logic::new(game.layout());
+    /// The app on `game`, its clock running.
+    fn with(
+        play: Blocking,
+        session: &str,
+        lang: Lang,
+        clock: Clock,
+        meta: Meta,
+        game: Game,
+    ) -> App {
         let selected = first_empty(&game);
-        App {
-            store,
+        let mut app = App {
+            play,
             session: session.to_string(),
             clock,
-            logic,
             lang,
             game,
             meta,
@@ -277,7 +330,9 @@ impl App {
             message: None,
             quit: false,
             pending: None,
-        }
+        };
+        app.resume();
+        app
     }
 
     /// The grid's side.
@@ -300,55 +355,43 @@ impl App {
         self.game.status() == Status::Playing && !self.game.is_paused()
     }
 
-    /// Changes the game through the store: `f` runs on the committed game inside the
-    /// store's job, and the game shown becomes the committed one. A refusal of the game
-    /// (a given, nothing to undo) is shown as a message and changes nothing.
-    fn change<R: Send + 'static>(
-        &mut self,
-        action: serde_json::Value,
-        f: impl FnOnce(&mut Game, u64) -> Result<R, GameError> + Send + 'static,
-    ) -> Option<R> {
-        let now = (self.clock)();
-        let action = action.to_string();
-        let done = self.store.update_game_blocking(
-            &self.session,
-            &self.meta.id,
-            Logged::new(&action, now),
-            move |g| f(g, now).map_err(Refused::Game),
-        );
+    /// Shows the game a flow of the play core committed, or says why it refused (in the
+    /// player's language; nothing changed); whether it was committed.
+    fn committed(&mut self, done: Result<(Meta, Game), Refused>) -> bool {
         match done {
-            Ok(Updated::Made { out, meta, game }) => {
+            Ok((meta, game)) => {
                 self.meta = meta;
                 self.game = game;
-                Some(out)
+                true
             }
-            // The terminal's moves have no key: never a repeat.
-            Ok(Updated::Already { meta, game }) => {
-                self.meta = meta;
-                self.game = game;
-                None
-            }
-            Err(Refused::Game(e)) => {
-                self.message = Some(game_error(self.lang, &e));
-                None
-            }
-            Err(Refused::Store(e)) => {
-                self.message = Some(e.to_string());
-                None
+            Err(refused) => {
+                self.message = Some(refused.say(self.lang));
+                false
             }
         }
+    }
+
+    /// Changes the game by an action that is not a move.
+    fn act(&mut self, action: Action) -> bool {
+        let games = self.play.games();
+        let done = self
+            .play
+            .run(games.act::<Refused>(&self.session, &self.meta.id, action));
+        self.committed(done)
     }
 
     fn play(&mut self, mv: Move) {
         if !self.playing() {
             return;
         }
-        let action = serde_json::to_value(&mv).unwrap_or(json!({}));
+        let action = serde_json::to_string(&mv).unwrap_or_default();
         let before = self.game.moves();
-        if self
-            .change(action, move |g, now| g.apply(&mv, now))
-            .is_some()
-        {
+        let logged = Logged::new(&action, (self.clock)());
+        let games = self.play.games();
+        let done = self
+            .play
+            .run(games.play::<Refused>(&self.session, &self.meta.id, mv, logged));
+        if self.committed(done) {
             self.message = None;
             self.hint = None;
             if self.game.moves() != before {
@@ -367,20 +410,14 @@ impl App {
     /// Starts the timer (games are stored paused).
     pub fn resume(&mut self) {
         if self.game.status() == Status::Playing && self.game.is_paused() {
-            self.change(json!({ "kind": "resume" }), |g, now| {
-                g.resume(now);
-                Ok(())
-            });
+            self.act(Action::Resume);
         }
     }
 
     /// Stops the timer and hides the board.
     pub fn pause(&mut self) {
         if self.playing() {
-            self.change(json!({ "kind": "pause" }), |g, now| {
-                g.pause(now);
-                Ok(())
-            });
+            self.act(Action::Pause);
         }
     }
 
@@ -455,12 +492,24 @@ impl App {
         let Some(s) = Stage::from_number(stage) else {
             return;
         };
-        let logic = self.logic.clone();
-        let shown = self.change(json!({ "kind": "hint", "stage": stage }), move |g, _| {
-            Ok(g.hint_with(&logic, s))
-        });
-        if let Some(hint) = shown {
-            self.hint = Some(HintShown { stage, hint });
+        let action = json!({ "kind": "hint", "stage": stage, "intuitive": false }).to_string();
+        let logged = Logged::new(&action, (self.clock)());
+        let games = self.play.games();
+        let asked = self.play.run(games.hint::<Refused>(
+            &self.session,
+            &self.meta.id,
+            logged,
+            move |game, logic| game.hint_for(logic, s, false),
+        ));
+        match asked {
+            Ok((hint, _)) => {
+                // The hint is counted on the stored game: show that game's count.
+                if let Ok(found) = self.play.run(games.show(&self.session, &self.meta.id)) {
+                    (self.meta, self.game) = found;
+                }
+                self.hint = Some(HintShown { stage, hint });
+            }
+            Err(refused) => self.message = Some(refused.say(self.lang)),
         }
     }
 
@@ -612,10 +661,7 @@ impl App {
             self.message = Some(say(self.lang, none).to_string());
             return;
         }
-        let kind = if back { "undo" } else { "redo" };
-        self.change(json!({ "kind": kind }), move |g, now| {
-            if back { g.undo(now) } else { g.redo(now) }
-        });
+        self.act(if back { Action::Undo } else { Action::Redo });
         self.hint = None;
     }
 
@@ -649,16 +695,20 @@ impl App {
     }
 
     fn stats(&mut self) {
-        match self.store.statistics_blocking(&self.session) {
-            Ok(stats) => self.screen = Screen::Stats(stats.levels, stats.drill),
-            Err(e) => self.message = Some(e.to_string()),
+        let games = self.play.games();
+        match self
+            .play
+            .run(games.statistics::<Refused>(&self.session, None))
+        {
+            Ok((stats, _)) => self.screen = Screen::Stats(stats.levels, stats.drill),
+            Err(refused) => self.message = Some(refused.say(self.lang)),
         }
     }
 
     /// The list of the games being played.
     fn open_games(&mut self) {
-        let now = (self.clock)();
-        match self.store.list_games_blocking(&self.session, now) {
+        let games = self.play.games();
+        match self.play.run(games.list(&self.session)) {
             Ok(games) => {
                 let games: Vec<db::Listed> = games
                     .into_iter()
@@ -699,7 +749,6 @@ impl App {
         match get(self) {
             Ok((meta, game)) => {
                 self.pause();
-                self.logic = Logic::new(game.layout());
                 self.selected = first_empty(&game);
                 self.meta = meta;
                 self.game = game;
@@ -813,14 +862,28 @@ impl App {
         let spec = making.spec;
         self.switch(|app| {
             let made = made.map_err(TuiError::Generate)?;
-            store_made(&app.store, &app.session, app.clock, spec, &made)
+            let origin = Origin::generated(spec.rung, &made);
+            let grids = (&made.puzzle, &made.solution);
+            let games = app.play.games();
+            app.play.run(games.start::<TuiError, _>(
+                &app.session,
+                spec.variant,
+                grids,
+                origin,
+                any_number,
+            ))
         });
     }
 }
 
 /// A game of the app's session, from the store.
 fn load(app: &App, id: &str) -> Result<(Meta, Game), TuiError> {
-    Ok(app.store.load_game_blocking(&app.session, id)?)
+    Ok(app.play.run(app.play.games().show(&app.session, id))?)
+}
+
+/// The terminal's quota on the games a player holds: none.
+fn any_number(_games: u64) -> Result<(), TuiError> {
+    Ok(())
 }
 
 impl NewGameForm {
@@ -843,16 +906,40 @@ impl NewGameForm {
     }
 }
 
-/// A failure inside a game change: the game's refusal, or the store's.
+/// Why a change of the game was refused: by the game, the store or the play core.
 #[derive(Debug)]
 enum Refused {
     Game(GameError),
     Store(StoreError),
+    Play(PlayError),
+}
+
+impl Refused {
+    /// The refusal in the player's language.
+    fn say(&self, lang: Lang) -> String {
+        match self {
+            Refused::Game(e) => game_error(lang, e),
+            Refused::Store(e) => e.to_string(),
+            Refused::Play(e) => e.message_in(lang).to_string(),
+        }
+    }
 }
 
 impl From<StoreError> for Refused {
     fn from(e: StoreError) -> Refused {
         Refused::Store(e)
+    }
+}
+
+impl From<GameError> for Refused {
+    fn from(e: GameError) -> Refused {
+        Refused::Game(e)
+    }
+}
+
+impl From<PlayError> for Refused {
+    fn from(e: PlayError) -> Refused {
+        Refused::Play(e)
     }
 }
 
@@ -875,99 +962,16 @@ fn first_empty(game: &Game) -> usize {
         .unwrap_or(0)
 }
 
-/// A session's new game of `spec`, stored.
-fn make_game(
-    store: &Store,
-    session: &str,
-    clock: Clock,
-    spec: Spec,
-) -> Result<(Meta, Game), TuiError> {
-    let made = make_puzzle(&spec, random_seed()).map_err(TuiError::Generate)?;
-    store_made(store, session, clock, spec, &made)
-}
-
 /// A puzzle of `spec`, made within its offered budget (blocking).
 fn make_puzzle(spec: &Spec, seed: u64) -> Result<Generated, String> {
     offer::make_within(spec, offer::on_demand_budget(spec), seed)
 }
 
-/// A session's new game of a puzzle made for `spec`, stored.
-fn store_made(
-    store: &Store,
-    session: &str,
-    clock: Clock,
-    spec: Spec,
-    made: &Generated,
-) -> Result<(Meta, Game), TuiError> {
-    let level = made.grade.level.map_or("beyond", |l| l.name()).to_string();
-    store_new(
-        store,
-        session,
-        clock,
-        spec.variant,
-        (&made.puzzle, &made.solution),
-        (spec.rung.id, Some(level), Some(made.grade.score)),
-    )
-}
-
-/// A session's new game of a puzzle the player gave.
-fn import_game(
-    store: &Store,
-    session: &str,
-    clock: Clock,
-    text: &str,
-    variant: GameVariant,
-    lang: Lang,
-) -> Result<(Meta, Game), TuiError> {
-    let imported = sudoku_play::import(text, None, variant)
-        .map_err(|e| TuiError::Puzzle(e.message_in(lang).to_string()))?;
-    store_new(
-        store,
-        session,
-        clock,
-        variant,
-        (&imported.puzzle, &imported.solution),
-        ("import", Some(imported.level), Some(imported.score)),
-    )
-}
-
-fn store_new(
-    store: &Store,
-    session: &str,
-    clock: Clock,
-    variant: GameVariant,
-    (puzzle, solution): (&Grid, &Grid),
-    (rung, level, score): (&str, Option<String>, Option<u32>),
-) -> Result<(Meta, Game), TuiError> {
-    let now = clock();
-    let game =
-        Game::new(variant, puzzle, solution, now).map_err(|e| TuiError::Puzzle(e.to_string()))?;
-    let meta = Meta {
-        id: format!(
-            "{:032x}",
-            u128::from(random_seed()) << 64 | u128::from(random_seed())
-        ),
-        rung: rung.to_string(),
-        level,
-        score,
-        created_ms: now,
-        updated_ms: now,
-        daily: None,
-    };
-    // The terminal has no quota on games.
-    store.insert_game_blocking(session, meta.clone(), game.clone(), |_| {
-        Ok::<_, TuiError>(())
-    })?;
-    Ok((meta, game))
-}
-
 /// A random seed (a fixed one if the system has no random numbers: the game is still fine).
 pub fn random_seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    if getrandom::fill(&mut bytes).is_err() {
-        return system_ms() ^ 0x9e37_79b9_7f4a_7c15;
-    }
-    u64::from_le_bytes(bytes)
+    SystemEnv
+        .seed()
+        .unwrap_or_else(|_| system_ms() ^ 0x9e37_79b9_7f4a_7c15)
 }
 
 /// The rung named, or an error naming the rungs.
@@ -990,13 +994,10 @@ mod tests {
         1_795_780_800_000
     }
 
-    /// A new game that could not be made leaves the game on the board as it was: still
-    /// playing (not paused behind the error), its moves and id kept, and the error said.
-    #[test]
-    fn a_failed_new_game_leaves_the_board_playing() {
-        let dir = tempfile::tempdir().unwrap();
+    /// A game of a 4x4 puzzle, in a store in `dir`.
+    fn four_by_four(dir: &tempfile::TempDir) -> App {
         let store = Store::open(&dir.path().join("games.sqlite3")).unwrap();
-        let mut app = App::import(
+        App::import(
             store,
             "test",
             Lang::En,
@@ -1004,7 +1005,15 @@ mod tests {
             "1..4.4..21.....1",
             GameVariant::Classic,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    /// A new game that could not be made leaves the game on the board as it was: still
+    /// playing (not paused behind the error), its moves and id kept, and the error said.
+    #[test]
+    fn a_failed_new_game_leaves_the_board_playing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = four_by_four(&dir);
         assert!(app.playing());
         let (id, moves) = (app.meta.id.clone(), app.game.moves());
         let (send, made) = mpsc::channel();
@@ -1027,5 +1036,40 @@ mod tests {
         assert!(app.playing(), "the game on the board goes on");
         let said = app.message.clone().unwrap_or_default();
         assert!(said.contains("no puzzle within the time"), "{said}");
+    }
+
+    /// The day's puzzle through the play core: the same game when opened again, the same
+    /// puzzle for another player, saved as the day's.
+    #[test]
+    fn the_daily_puzzle_is_begun_then_resumed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let easy = rung_by_id("easy").unwrap();
+        let first = App::daily(Store::open(&path).unwrap(), "me", Lang::En, noon, easy).unwrap();
+        assert_eq!(first.meta.daily.as_deref(), Some("2026-11-27"));
+        assert!(first.playing());
+        let id = first.meta.id.clone();
+        drop(first);
+        let again = App::daily(Store::open(&path).unwrap(), "me", Lang::En, noon, easy).unwrap();
+        assert_eq!(again.meta.id, id, "the begun game is resumed");
+        let theirs = App::daily(Store::open(&path).unwrap(), "you", Lang::En, noon, easy).unwrap();
+        assert_ne!(theirs.meta.id, id);
+        assert_eq!(theirs.game.puzzle(), again.game.puzzle());
+    }
+
+    /// A hint's three stages count one hint, as on the page; Apply plays its step.
+    #[test]
+    fn a_hint_counts_once_over_its_stages() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = four_by_four(&dir);
+        for stage in 1..=3 {
+            app.hint();
+            assert_eq!(app.hint.as_ref().map(|h| h.stage), Some(stage));
+            assert_eq!(app.game.hints(), 1, "stage {stage}");
+        }
+        let filled = app.game.moves();
+        app.apply_hint();
+        assert!(app.game.moves() > filled, "Apply played the step");
+        assert_eq!(app.game.hints(), 1);
     }
 }

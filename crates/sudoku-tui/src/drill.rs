@@ -15,11 +15,11 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use sudoku_core::{Cell, House};
-use sudoku_game::{Drill, DrillKind, Question, Reply};
+use sudoku_game::{DrillKind, Question, Reply};
 use sudoku_logic::Lang;
-use sudoku_store::{Marked, Store};
+use sudoku_play::{Blocking, Games};
+use sudoku_store::Store;
 
-use crate::app::{random_seed, system_ms};
 use crate::{Options, TuiError};
 
 /// How long a round lasts.
@@ -93,56 +93,40 @@ impl Summary {
     }
 }
 
-/// A question asked and stored: its id in the store and when it was asked.
+/// A question asked and stored: its id in the store.
 struct Asked {
     id: String,
     question: Question,
-    at: Instant,
 }
 
-/// Asks questions of the kinds in turn and keeps the answers.
-struct Round<'a> {
-    store: &'a Store,
+/// Asks questions of the kinds in turn and keeps the answers, through the play core (the
+/// flows the browser's drill runs: the answer kept in the store, checked and timed there).
+struct Round {
+    play: Blocking,
     session: String,
     kinds: Vec<DrillKind>,
-    drill: Drill,
     asked: usize,
     summary: Summary,
 }
 
-impl Round<'_> {
+impl Round {
     fn ask(&mut self) -> Result<Asked, TuiError> {
         let kind = self.kinds[self.asked % self.kinds.len()];
         self.asked += 1;
-        let question = self.drill.question(kind, random_seed());
-        let id = format!("{:016x}{:016x}", random_seed(), random_seed());
-        let stored =
-            serde_json::to_string(&question).map_err(|e| TuiError::Usage(e.to_string()))?;
-        self.store
-            .insert_question_blocking(&self.session, &id, stored, system_ms())?;
-        Ok(Asked {
-            id,
-            question,
-            at: Instant::now(),
-        })
+        let games = self.play.games();
+        let (id, question) = self.play.run(games.ask::<TuiError>(&self.session, kind))?;
+        Ok(Asked { id, question })
     }
 
     /// Keeps an answer; returns whether it was right and its time.
     fn answer(&mut self, asked: &Asked, reply: Reply) -> Result<(bool, u64), TuiError> {
-        let ms = u64::try_from(asked.at.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let correct = asked.question.is_correct(reply);
-        // The question is the one this round asked and holds: the check needs only its
-        // verdict, not the stored copy.
-        self.store
-            .answer_question_blocking(&self.session, &asked.id, system_ms(), move |_| {
-                Ok::<_, TuiError>(Marked {
-                    correct,
-                    ms,
-                    out: (),
-                })
-            })?;
-        self.summary.add(asked.question.drill, correct, ms);
-        Ok((correct, ms))
+        let games = self.play.games();
+        let (marked, _) =
+            self.play
+                .run(games.answer::<TuiError>(&self.session, &asked.id, reply))?;
+        self.summary
+            .add(asked.question.drill, marked.correct, marked.ms);
+        Ok((marked.correct, marked.ms))
     }
 }
 
@@ -239,19 +223,19 @@ pub fn summary_lines(lang: Lang, s: &Summary) -> Vec<String> {
 }
 
 /// Opens the store and a round of `kinds`.
-fn round<'a>(store: &'a Store, options: &Options, kinds: &[DrillKind]) -> Round<'a> {
-    Round {
-        store,
+fn round(options: &Options, kinds: &[DrillKind]) -> Result<Round, TuiError> {
+    let store = Store::open(&options.db)?;
+    Ok(Round {
+        play: Blocking::new(Games::new(store, 1))?,
         session: options.session.clone(),
         kinds: if kinds.is_empty() {
             DrillKind::ALL.to_vec()
         } else {
             kinds.to_vec()
         },
-        drill: Drill::new(),
         asked: 0,
         summary: Summary::default(),
-    }
+    })
 }
 
 fn over(spec: RoundSpec, asked: usize, started: Instant) -> bool {
@@ -268,9 +252,8 @@ pub fn plain(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Summary, TuiError> {
-    let store = Store::open(&options.db)?;
     let lang = options.lang;
-    let mut round = round(&store, options, kinds);
+    let mut round = round(options, kinds)?;
     let started = Instant::now();
     'questions: while !over(spec, round.asked, started) {
         let asked = round.ask()?;
@@ -327,9 +310,8 @@ pub fn interactive(
     kinds: &[DrillKind],
     spec: RoundSpec,
 ) -> Result<Summary, TuiError> {
-    let store = Store::open(&options.db)?;
     let lang = options.lang;
-    let mut round = round(&store, options, kinds);
+    let mut round = round(options, kinds)?;
     let mut terminal = ratatui::init();
     let started = Instant::now();
     let mut last = String::new();
@@ -571,7 +553,7 @@ mod tests {
     /// The box rules join where they cross (`┼`), under each `│`.
     #[test]
     fn the_box_rules_join() {
-        let q = Drill::new().question(DrillKind::HiddenSingle, 7);
+        let q = sudoku_game::Drill::new().question(DrillKind::HiddenSingle, 7);
         let lines: Vec<String> = board_lines(&q, &house_cells(q.house), 0, false)
             .iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())

@@ -31,6 +31,10 @@ pub enum TuiError {
     /// The store failed (it says which file and why).
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A flow of the play core refused (in English; the terminal shows
+    /// [`sudoku_play::PlayError::message_in`] the player's language where it can).
+    #[error("{0}")]
+    Play(#[from] sudoku_play::PlayError),
     /// The puzzle given does not make a game.
     #[error("{0}")]
     Puzzle(String),

@@ -26,6 +26,8 @@ pub enum Start {
     Resume(Spec),
     /// A new game of this spec.
     New(Spec),
+    /// The day's puzzle at this rung (9x9 classic): the player's game of it, or a new one.
+    Daily(&'static sudoku_logic::ladder::Rung),
     /// A new game of this puzzle (text as given on the command line or in a file).
     Puzzle(String, GameVariant),
 }
@@ -37,6 +39,7 @@ pub fn play(options: &Options, start: Start) -> Result<(), TuiError> {
     let mut app = match start {
         Start::Resume(spec) => App::resume_or_new(store, session, lang, system_ms, spec)?,
         Start::New(spec) => App::new_game(store, session, lang, system_ms, spec)?,
+        Start::Daily(rung) => App::daily(store, session, lang, system_ms, rung)?,
         Start::Puzzle(text, variant) => {
             App::import(store, session, lang, system_ms, &text, variant)?
         }

@@ -9,6 +9,8 @@ use sudoku_logic::Lang;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Say {
     Title,
+    /// The day's puzzle, in the title.
+    Daily,
     Level,
     Time,
     Mistakes,
@@ -65,6 +67,7 @@ pub fn say(lang: Lang, what: Say) -> &'static str {
     let zh = lang == Lang::Zh;
     match what {
         Title => pick(zh, "Dancing Sudoku", "舞蹈数独"),
+        Daily => pick(zh, "Daily", "每日一题"),
         Level => pick(zh, "Level", "难度"),
         Time => pick(zh, "Time", "用时"),
         Mistakes => pick(zh, "Mistakes", "错误"),

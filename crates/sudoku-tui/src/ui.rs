@@ -411,7 +411,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) -> Option<BoardGeom> {
     let area = frame.area();
     let palette = Palette { color };
     let title = format!(
-        "{} — {} · {}{}",
+        "{} — {} · {}{}{}",
         say(app.lang, Say::Title),
         rung_name(app.lang, &app.meta.rung),
         sudoku_game::offer::size_name(app.game.shape()).replace('x', "×"),
@@ -419,6 +419,10 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) -> Option<BoardGeom> {
             format!(" · {}", say(app.lang, Say::Diagonal))
         } else {
             String::new()
+        },
+        match &app.meta.daily {
+            Some(day) => format!(" · {} {day}", say(app.lang, Say::Daily)),
+            None => String::new(),
         }
     );
     frame.render_widget(

@@ -16,12 +16,15 @@ use crate::failure::Failure;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Without a puzzle, the game played last goes on (or a new one starts: --level, --size and
---variant choose it; --new starts one even when a game is being played). Every move is
-saved as it is made; quitting (q) keeps the game. In the game, ? lists the keys.
+--variant choose it; --new starts one even when a game is being played). --daily plays
+the day's puzzle at --level, the one the browser's daily shows (UTC date), resumed if
+begun. Every move is saved as it is made; quitting (q) keeps the game. In the game, ?
+lists the keys.
 
 Examples:
   sudoku play
   sudoku play --new --level hard
+  sudoku play --daily --level expert
   sudoku play --size 4x4 --new
   sudoku play '1..4.4..21.....1'
   sudoku play puzzle.txt --lang zh")]
@@ -48,8 +51,13 @@ pub struct Args {
     variant: String,
 
     /// Start a new game even when one is being played (it stays saved).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "daily")]
     new: bool,
+
+    /// Play the day's puzzle at --level (9x9 classic): the same for every player, begun
+    /// or resumed, counted in the daily streak.
+    #[arg(long, conflicts_with = "puzzle")]
+    daily: bool,
 
     /// The language: en or zh [default: from LANG].
     #[arg(long, value_name = "LANG")]
@@ -78,6 +86,7 @@ pub fn failure(e: TuiError) -> Failure {
         TuiError::Usage(m) => Failure::Usage(m),
         TuiError::Puzzle(m) => Failure::Input(m),
         TuiError::Generate(m) => Failure::Unmet(m),
+        TuiError::Play(e) if e.code == sudoku_play::Code::Unavailable => Failure::Unmet(e.message),
         other => Failure::Input(other.to_string()),
     }
 }
@@ -108,6 +117,19 @@ fn spec(args: &Args, variant: GameVariant) -> Result<Spec, Failure> {
     })
 }
 
+/// The rung of `--daily`: a 9x9 classic rung.
+fn daily_rung(
+    args: &Args,
+    variant: GameVariant,
+) -> Result<&'static sudoku_logic::ladder::Rung, Failure> {
+    if args.size != "9x9" || variant != GameVariant::Classic {
+        return Err(Failure::Usage(
+            "the daily puzzle is a 9x9 classic one: --daily takes no --size or --variant".into(),
+        ));
+    }
+    Ok(spec(args, variant)?.rung)
+}
+
 /// Runs `sudoku play`.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let variant = GameVariant::from_name(&args.variant).ok_or_else(|| {
@@ -128,6 +150,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             };
             Start::Puzzle(text, variant)
         }
+        None if args.daily => Start::Daily(daily_rung(args, variant)?),
         None if args.new => Start::New(spec(args, variant)?),
         None => Start::Resume(spec(args, variant)?),
     };
