@@ -16,6 +16,7 @@ use sudoku_game::{CellRef, Game, GameError, GameVariant, Move, Status};
 use sudoku_logic::generate::Generated;
 use sudoku_logic::ladder::{LADDER, Rung};
 use sudoku_logic::{Hint, Lang, Stage};
+use sudoku_play::daily::Streak;
 use sudoku_play::{Action, Blocking, DailyStart, Env, Games, Origin, PlayError, SystemEnv};
 use sudoku_store::db::{self, LevelStats, Meta};
 use sudoku_store::{Logged, Store, StoreError};
@@ -56,8 +57,9 @@ pub enum Screen {
     Board,
     /// The keys.
     Help,
-    /// The player's statistics per rung, size and variant, and the drill's.
-    Stats(Vec<LevelStats>, db::DrillStats),
+    /// The player's statistics per rung, size and variant, the drill's, and the daily
+    /// streak.
+    Stats(Vec<LevelStats>, db::DrillStats, Streak),
     /// The games being played, to resume one: `(games, the one with the focus)`.
     Games(Vec<db::Listed>, usize),
     /// Choosing a new game.
@@ -700,7 +702,7 @@ impl App {
             .play
             .run(games.statistics::<Refused>(&self.session, None))
         {
-            Ok((stats, _)) => self.screen = Screen::Stats(stats.levels, stats.drill),
+            Ok((stats, streak)) => self.screen = Screen::Stats(stats.levels, stats.drill, streak),
             Err(refused) => self.message = Some(refused.say(self.lang)),
         }
     }

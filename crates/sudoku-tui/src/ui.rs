@@ -467,7 +467,7 @@ pub fn draw(frame: &mut Frame, app: &App, color: bool) -> Option<BoardGeom> {
             say(app.lang, Say::HelpTitle),
             Paragraph::new(say(app.lang, Say::Help)),
         ),
-        Screen::Stats(levels, drill) => stats(frame, app, levels, drill),
+        Screen::Stats(levels, drill, streak) => stats(frame, app, levels, drill, *streak),
         Screen::Games(games, at) => games_list(frame, app, games, *at),
         Screen::NewGame(form) => new_game(frame, app, form),
     }
@@ -614,13 +614,16 @@ fn stats(
     app: &App,
     levels: &[sudoku_store::db::LevelStats],
     drill: &sudoku_store::db::DrillStats,
+    streak: sudoku_play::daily::Streak,
 ) {
     let lang = app.lang;
     // Nine columns in 78: an 80-column terminal shows them all.
     let rect = centered(frame, 80, 22);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(say(lang, Say::Stats).to_string());
+    let block = Block::default().borders(Borders::ALL).title(format!(
+        "{} · {}",
+        say(lang, Say::Stats),
+        streak_line(lang, streak)
+    ));
     let time = |ms: Option<u64>| ms.map_or("–".to_string(), clock);
     let mut rows: Vec<Row> = levels
         .iter()
@@ -701,6 +704,16 @@ fn stats(
     .style(Style::new().add_modifier(Modifier::BOLD));
     let widths = [13, 11, 6, 6, 5, 5, 8, 7, 9].map(ratatui::layout::Constraint::Length);
     frame.render_widget(Table::new(rows, widths).header(header).block(block), rect);
+}
+
+/// The daily streak, in the words of the page's statistics.
+fn streak_line(lang: Lang, streak: sudoku_play::daily::Streak) -> String {
+    let (n, best) = (streak.streak, streak.best_streak);
+    match (lang, n) {
+        (Lang::Zh, _) => format!("每日一题连续 {n} 天（最长 {best} 天）"),
+        (Lang::En, 1) => format!("Daily streak: 1 day (best {best})"),
+        (Lang::En, _) => format!("Daily streak: {n} days (best {best})"),
+    }
 }
 
 /// The games being played: level, size, time, filled.

@@ -522,3 +522,47 @@ fn a_new_game_is_made_while_the_board_stays_live_and_esc_gives_it_up() {
     assert_ne!(app.meta.id, before);
     assert_eq!(app.n(), 6);
 }
+
+/// The whole screen as text, row by row.
+fn screen_text(terminal: &Terminal<TestBackend>) -> String {
+    let buf = terminal.backend().buffer();
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| {
+            (0..area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_day_s_puzzle_is_titled_solved_and_counted_in_the_streak() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("games.sqlite3")).unwrap();
+    let easy = sudoku_tui::app::rung_by_id("easy").unwrap();
+    let mut app = App::daily(store, "test", Lang::En, noon, easy).unwrap();
+    let (board, _) = draw(&app, (100, 36), true);
+    assert!(
+        screen_text(&board).contains("Easy · 9×9 · Daily 2026-11-27"),
+        "the title names the day"
+    );
+    for _ in 0..81 {
+        if !app.playing() {
+            break;
+        }
+        key(&mut app, KeyCode::Char('i'));
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.game.status(), sudoku_game::Status::Won);
+    key(&mut app, KeyCode::Char('s'));
+    let (stats, _) = draw(&app, (100, 36), true);
+    let text = screen_text(&stats);
+    assert!(text.contains("Daily streak: 1 day (best 1)"), "{text}");
+    app.lang = Lang::Zh;
+    let (stats, _) = draw(&app, (100, 36), true);
+    // A wide character's second cell draws as a blank.
+    let text = screen_text(&stats).replace(' ', "");
+    assert!(text.contains("每日一题连续1天（最长1天）"), "{text}");
+}
