@@ -37,6 +37,8 @@
 
 pub mod backup;
 pub mod db;
+#[cfg(feature = "outside")]
+pub mod outside;
 mod readers;
 pub mod sessions;
 mod typed;

@@ -64,19 +64,8 @@ async fn every_acknowledged_move_survives_a_restart() {
 
 /// The rows of a game in the move log and its saved state, read with a connection of our own.
 fn read_game(db: &std::path::Path, id: &str) -> (usize, Value) {
-    let conn = rusqlite::Connection::open(db).expect("the database opens");
-    let rows: i64 = conn
-        .query_row("SELECT COUNT(*) FROM moves WHERE game = ?1", [id], |r| {
-            r.get(0)
-        })
-        .expect("the move log");
-    let state: String = conn
-        .query_row("SELECT state FROM games WHERE id = ?1", [id], |r| r.get(0))
-        .expect("the game row");
-    (
-        rows as usize,
-        serde_json::from_str(&state).expect("a saved game"),
-    )
+    let (rows, state) = sudoku_store::outside::read_game(db, id).expect("the file reads");
+    (rows, serde_json::from_str(&state).expect("a saved game"))
 }
 
 /// Set in the environment of the child process that [`moves_survive_kill_9`] starts.
@@ -169,10 +158,7 @@ async fn a_locked_or_damaged_database_is_named() {
         .await;
     let id = id_of(&game);
     let (cell, digit) = answers(&game)[0].clone();
-    let other = rusqlite::Connection::open(&db).expect("a second connection");
-    other
-        .execute_batch("BEGIN EXCLUSIVE")
-        .expect("an exclusive lock");
+    let other = sudoku_store::outside::OutsideLock::take(&db).expect("an exclusive lock");
     let started = std::time::Instant::now();
     let busy = player.play(&id, place(&cell, digit)).await;
     assert_error(&busy, 503, "unavailable", None);
@@ -199,7 +185,7 @@ async fn a_locked_or_damaged_database_is_named() {
         "reads wait for no lock: {:?}",
         started.elapsed()
     );
-    other.execute_batch("COMMIT").expect("the lock goes");
+    other.release().expect("the lock goes");
     let (status, _) = player.play(&id, place(&cell, digit)).await;
     assert!(status.is_success(), "after the lock: {status}");
     drop(other);
