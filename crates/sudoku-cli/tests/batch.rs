@@ -526,7 +526,8 @@ fn killer_cages_are_solved_counted_or_refused_by_name() {
 }
 
 /// The same killer as f-puzzles exports it (cells `R1C1`, sums as strings): solved and
-/// counted the same; a constraint we do not read yet is refused by name.
+/// counted the same, also as an f-puzzles or SudokuPad link; a constraint we do not read yet
+/// is refused by name.
 #[test]
 fn an_f_puzzles_killer_is_solved_and_unknown_constraints_refused() {
     let killer = sudoku_core::constraint::text::parse(KILLER.trim_start_matches("[killer]\n"))
@@ -558,6 +559,24 @@ fn an_f_puzzles_killer_is_solved_and_unknown_constraints_refused() {
     assert_eq!(lines(&run), [format!("{KILLER_SOLVED}\tkiller").as_str()]);
     let run = sudoku(&["count", "--limit", "2"], Some(&json));
     assert_eq!(lines(&run), ["1"]);
+    // The same as the links f-puzzles and SudokuPad share (lz-string's base64 of the JSON).
+    let data = lz_str::compress_to_base64(json.as_str());
+    for link in [
+        format!("https://www.f-puzzles.com/?load={data}"),
+        format!("https://sudokupad.app/fpuzzles{data}"),
+    ] {
+        let run = sudoku(&["solve"], Some(&link));
+        assert_eq!(run.code, Some(0), "{link}: {}", run.stderr);
+        assert_eq!(lines(&run), [format!("{KILLER_SOLVED}\tkiller").as_str()]);
+        let run = sudoku(&["count", "--limit", "2"], Some(&link));
+        assert_eq!(lines(&run), ["1"], "{link}");
+    }
+    let run = sudoku(&["count"], Some("https://sudokupad.app/some-puzzle-id"));
+    assert_eq!(run.code, Some(2));
+    assert_contains(
+        &run.stderr,
+        "line 1: JSON: link: `some-puzzle-id` names a puzzle kept on SudokuPad's server",
+    );
     let arrows = json.replace(
         r#""killercage""#,
         r#""arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}],"killercage""#,

@@ -18,8 +18,10 @@ use crate::grid::Grid;
 use crate::shape::{Cell, Shape};
 use crate::variant::Variant;
 
-/// Keys that say nothing about the solution.
-const IGNORED: [&str; 8] = [
+/// Keys that say nothing about the solution (`activeConstraints` names the constraint tools
+/// f-puzzles showed; each constraint itself is a key of its own).
+const IGNORED: [&str; 9] = [
+    "activeConstraints",
     "size",
     "title",
     "author",

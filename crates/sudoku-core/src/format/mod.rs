@@ -23,6 +23,8 @@ mod fpuzzles;
 pub mod grid;
 pub mod json;
 pub mod line;
+mod link;
+pub mod lzstring;
 #[cfg(feature = "workbook")]
 pub mod workbook;
 
@@ -336,6 +338,10 @@ impl Reader {
         }
         if t.is_empty() {
             self.end_grid();
+            return;
+        }
+        if self.pending.is_none() && link::looks_like(t) {
+            self.out.push_back(link::entry(t, line_no, self.options));
             return;
         }
         if self.pending.is_none() && (t.starts_with('{') || t.starts_with('[')) {
