@@ -1,12 +1,15 @@
-//! Killer cages solved as exact cover, against brute force: every 4x4 grid is listed once,
-//! and for random cage maps (connected cages of one to four cells, sums taken from a grid,
-//! some cages without a sum, some givens) the solver's count must be the number of listed
-//! grids that keep every rule. A 9x9 killer made the same way from a known grid must count
+//! Killer cages solved by propagation and search and as exact cover, against brute force:
+//! every 4x4 grid is listed once, and for random cage maps (connected cages of one to four
+//! cells, sums taken from a grid, some cages without a sum, some givens) both counts must be
+//! the number of listed grids that keep every rule; on random 9x9 killers the two counts
+//! agree. A 9x9 killer made the same way from a known grid must count
 //! that grid among its solutions, and every solution it finds must keep the cages.
 
 use exact_cover::Halt;
 use proptest::prelude::*;
-use sudoku_core::constraint::{Cage, Constraint, Constraints, count, verdict};
+use sudoku_core::constraint::{
+    Cage, Constraint, Constraints, count, count_exact_cover, verdict, verdict_exact_cover,
+};
 use sudoku_core::{Cell, Grid, Layout, Shape, Verdict};
 
 /// Every 4x4 sudoku grid (288), by backtracking.
@@ -130,6 +133,7 @@ proptest! {
         let expected = grids.iter().filter(|g| keeps(g, &givens, &cages, 4)).count() as u64;
         prop_assert!(expected >= 1);
         prop_assert_eq!(count(&layout, &puzzle, &cages, u64::MAX, &Halt::default()).unwrap(), Some(expected));
+        prop_assert_eq!(count_exact_cover(&layout, &puzzle, &cages, u64::MAX, &Halt::default()).unwrap(), Some(expected));
         let v = verdict(&layout, &puzzle, &cages, &Halt::default()).unwrap().unwrap();
         match (expected, &v) {
             (1, Verdict::Unique(s)) => prop_assert_eq!(s.values(), &grid[..]),
@@ -139,6 +143,38 @@ proptest! {
                 prop_assert_ne!(a, b);
             }
             _ => prop_assert!(false, "several expected, got {}", v.name()),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Random 9x9 killers from a known grid, with some givens: the propagating search and
+    /// the exact-cover encoding count the same (up to 50), and give the same verdict.
+    #[test]
+    fn a_9x9_killer_counts_the_same_both_ways(
+        sizes in proptest::collection::vec(1usize..=5, 1..8),
+        picks in proptest::collection::vec(0usize..4, 1..8),
+        unsummed in proptest::collection::vec(proptest::bool::weighted(0.15), 1..5),
+        given in proptest::collection::vec(proptest::bool::weighted(0.3), 81),
+    ) {
+        let grid: Grid = SOLVED.parse().unwrap();
+        let cages = cage_map(grid.values(), 9, &sizes, &picks);
+        let cages = constraints(9, &cages, grid.values(), &unsummed);
+        let givens: Vec<u8> = grid.values().iter().zip(&given).map(|(&v, &g)| if g { v } else { 0 }).collect();
+        let layout = Layout::classic();
+        let puzzle = Grid::from_values(Shape::CLASSIC, givens).unwrap();
+        let halt = Halt::default();
+        let by_search = count(&layout, &puzzle, &cages, 50, &halt).unwrap();
+        let by_cover = count_exact_cover(&layout, &puzzle, &cages, 50, &halt).unwrap();
+        prop_assert_eq!(by_search, by_cover);
+        prop_assert!(by_search.unwrap() >= 1, "the grid it was made from solves it");
+        let v = verdict(&layout, &puzzle, &cages, &halt).unwrap().unwrap();
+        let w = verdict_exact_cover(&layout, &puzzle, &cages, &halt).unwrap().unwrap();
+        prop_assert_eq!(v.name(), w.name());
+        if let (Verdict::Unique(a), Verdict::Unique(b)) = (&v, &w) {
+            prop_assert_eq!(a, b);
         }
     }
 }

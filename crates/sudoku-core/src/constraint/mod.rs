@@ -9,9 +9,12 @@
 //!
 //! [`Constraints::check`] refuses a set that cannot make a puzzle (a cell outside the grid, a
 //! cage that is not connected, a cell in two cages, a sum no digits reach) with an error that
-//! names the constraint and its cells; [`solve`] counts and finds solutions as exact cover.
+//! names the constraint and its cells; [`count`] and [`verdict`] count and find solutions
+//! by propagation and search (`propagate.rs`), checked against the exact-cover encoding
+//! ([`count_exact_cover`], `solve.rs`).
 
 mod cage;
+mod propagate;
 mod solve;
 pub mod text;
 
@@ -23,7 +26,28 @@ use crate::layout::Layout;
 use crate::shape::Cell;
 
 pub use cage::{Cage, MAX_COMBINATIONS};
-pub use solve::{count, verdict};
+pub use propagate::{count, verdict};
+/// The same counts as exact cover: the encoding the propagating search is checked against.
+pub use solve::{count as count_exact_cover, verdict as verdict_exact_cover};
+
+/// Whether a search may start: the givens fit the layout's shape (else an error) and break
+/// no house (else `false`: no solution), and the constraints can make a puzzle (else an
+/// error naming the one at fault).
+fn admit(
+    layout: &Layout,
+    givens: &crate::grid::Grid,
+    constraints: &Constraints,
+) -> Result<bool, ConstraintError> {
+    if givens.shape() != layout.shape() {
+        return Err(crate::layout::ShapeMismatch {
+            layout: layout.shape(),
+            grid: givens.shape(),
+        }
+        .into());
+    }
+    constraints.check(layout)?;
+    Ok(layout.conflict(givens).is_none())
+}
 
 /// One rule on a group of cells.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

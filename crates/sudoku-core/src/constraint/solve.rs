@@ -17,7 +17,7 @@ use exact_cover::{Halt, ItemId, Problem, Use};
 
 use super::{Constraint, ConstraintError, Constraints};
 use crate::grid::Grid;
-use crate::layout::{Layout, ShapeMismatch};
+use crate::layout::Layout;
 use crate::solve::Verdict;
 
 /// What an option of the encoding stands for.
@@ -68,7 +68,11 @@ pub fn count(
         .limit(limit)
         .halt(halt.clone())
         .count();
-    Ok(counted.stopped.is_none().then_some(counted.solutions))
+    // Reaching the limit is a count ("at least `limit`"), not a stop.
+    let stopped = counted
+        .stopped
+        .is_some_and(|r| r != exact_cover::StopReason::Limit);
+    Ok((!stopped).then_some(counted.solutions))
 }
 
 /// Whether `givens` on `layout` under `constraints` has one solution, several (two of them),
@@ -121,15 +125,7 @@ fn encode(
     givens: &Grid,
     constraints: &Constraints,
 ) -> Result<Option<Encoded>, ConstraintError> {
-    if givens.shape() != layout.shape() {
-        return Err(ShapeMismatch {
-            layout: layout.shape(),
-            grid: givens.shape(),
-        }
-        .into());
-    }
-    constraints.check(layout)?;
-    if layout.conflict(givens).is_some() {
+    if !super::admit(layout, givens, constraints)? {
         return Ok(None);
     }
     let n = layout.size();
