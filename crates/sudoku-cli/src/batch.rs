@@ -41,8 +41,9 @@ pub struct InputArgs {
     /// (.xlsx, .xls, .ods) is read too: grids typed into blocks of cells (as `print` writes
     /// them) and one-line puzzles in cells. Killer sudoku (`solve` and `count`; the other
     /// commands refuse it by name): f-puzzles' JSON or link (also as a SudokuPad
-    /// `sudokupad.app/fpuzzles…` link), or a `[killer]` section, the cage map (a letter per
-    /// cell) then the sums (`a=15 b=7 ...`). Several files are read in turn as
+    /// `sudokupad.app/fpuzzles…` link), the forums' short killer form (81 characters, sums
+    /// and pointers `< > ^ v`), or a `[killer]` section, the cage map (a letter per cell)
+    /// then the sums (`a=15 b=7 ...`). Several files are read in turn as
     /// one batch: one result per puzzle in order, each message naming its file and line.
     #[arg(value_name = "FILE", default_value = input::STDIN, num_args = 1..)]
     pub files: Vec<PathBuf>,

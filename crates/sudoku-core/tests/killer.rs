@@ -239,13 +239,13 @@ fn cages_that_cannot_be_are_refused_by_name() {
     );
     let wide = Constraints::from_iter([
         cage(&[(0, 0), (0, 1)], Some(3)),
-        cage(&[(4, 4), (5, 5)], Some(4)),
+        cage(&[(4, 4), (6, 6)], Some(4)),
     ]);
     assert_eq!(
         verdict(&layout, &empty, &wide, &Halt::default())
             .unwrap_err()
             .to_string(),
-        "cage 2 (r5c5 r6c6) is not connected: r6c6 shares no side with the rest"
+        "cage 2 (r5c5 r7c7) is not connected: r7c7 shares no side or corner with the rest"
     );
     // Givens that break a cage: no solution, not an error.
     let mut givens = Grid::empty(Shape::CLASSIC);

@@ -86,7 +86,10 @@ impl Cage {
         Ok(())
     }
 
-    /// A cell the first cell does not reach through sides of cells of the cage, if any.
+    /// A cell the first cell does not reach through sides or corners of cells of the cage,
+    /// if any. Corners count: published killers (the forums' "Tarek" collection among them)
+    /// have cages joined at a corner, which the short form writes with its diagonal
+    /// pointers.
     fn unreached(&self) -> Option<Cell> {
         let mut reached = vec![false; self.cells.len()];
         let mut todo = vec![0];
@@ -94,7 +97,7 @@ impl Cage {
         while let Some(k) = todo.pop() {
             let (r, c) = (self.cells[k].row(), self.cells[k].col());
             for (j, other) in self.cells.iter().enumerate() {
-                let beside = r.abs_diff(other.row()) + c.abs_diff(other.col()) == 1;
+                let beside = r.abs_diff(other.row()).max(c.abs_diff(other.col())) == 1;
                 if beside && !reached[j] {
                     reached[j] = true;
                     todo.push(j);
@@ -217,8 +220,8 @@ mod tests {
     fn a_bad_cage_is_named_with_its_cells() {
         let err = |c: Cage| c.check(3, 9).unwrap_err().to_string();
         assert_eq!(
-            err(cage(&[(0, 0), (1, 1)], Some(5))),
-            "cage 3 (r1c1 r2c2) is not connected: r2c2 shares no side with the rest"
+            err(cage(&[(0, 0), (2, 2)], Some(5))),
+            "cage 3 (r1c1 r3c3) is not connected: r3c3 shares no side or corner with the rest"
         );
         assert_eq!(
             err(cage(&[(0, 0), (0, 1)], Some(18))),

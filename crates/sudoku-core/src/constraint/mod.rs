@@ -15,6 +15,7 @@
 
 mod cage;
 mod propagate;
+pub mod short;
 mod solve;
 pub mod text;
 
@@ -187,8 +188,10 @@ pub enum ConstraintError {
         /// The cell.
         cell: Cell,
     },
-    /// Cells not joined by sides.
-    #[error("cage {cage} ({cells}) is not connected: {cell} shares no side with the rest")]
+    /// Cells not joined by sides or corners.
+    #[error(
+        "cage {cage} ({cells}) is not connected: {cell} shares no side or corner with the rest"
+    )]
     NotConnected {
         /// The cage's number.
         cage: usize,

@@ -276,6 +276,10 @@ pub struct ReadOptions {
     pub constraints: bool,
 }
 
+/// Why a killer is refused where its cages are not read.
+const KILLER_ELSEWHERE: &str = "killer cages are read by `sudoku solve` and `sudoku count` only so far; this command \
+     would drop them";
+
 /// A batch reader fed line by line: it recognises each puzzle's format as it goes. Most callers
 /// use [`read_str`] or [`read_buf`], which drive it.
 #[derive(Debug, Clone, Default)]
@@ -338,6 +342,10 @@ impl Reader {
         }
         if t.is_empty() {
             self.end_grid();
+            return;
+        }
+        if self.pending.is_none() && crate::constraint::short::looks_like(t) {
+            self.out.push_back(self.short_killer(t, line_no));
             return;
         }
         if self.pending.is_none() && link::looks_like(t) {
@@ -477,9 +485,7 @@ impl Reader {
                 first,
                 ParseErrorKind::Killer {
                     column: 1,
-                    message: "killer cages are read by `sudoku solve` and `sudoku count` only \
-                              so far; this command would drop them"
-                        .into(),
+                    message: KILLER_ELSEWHERE.into(),
                 },
             )));
             return;
@@ -501,6 +507,24 @@ impl Reader {
                 },
             )),
         });
+    }
+
+    /// A killer in the short form (`crate::constraint::short`), or why it is not read.
+    fn short_killer(&self, t: &str, line_no: usize) -> Result<Entry, ParseError> {
+        let killer =
+            |column, message| ParseError::new(line_no, ParseErrorKind::Killer { column, message });
+        if !self.options.constraints {
+            return Err(killer(1, KILLER_ELSEWHERE.into()));
+        }
+        let constraints =
+            crate::constraint::short::parse(t).map_err(|e| killer(e.column, e.message))?;
+        Ok(Entry {
+            line: line_no,
+            grid: Grid::empty(Shape::CLASSIC),
+            label: String::new(),
+            variant: None,
+            constraints,
+        })
     }
 
     /// Ends the input: reports a grid or JSON text left open.
